@@ -1,0 +1,262 @@
+// spades play [FILE] [--seat S] [--seed N]: one person against bots at the terminal.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "runtime/bot.hpp"
+#include "runtime/notation.hpp"
+
+namespace spades::cli {
+
+static const char* help =
+    "usage: spades play [FILE] [--seat S] [--seed N] [--option NAME=VALUE]...\n"
+    "\n"
+    "Plays a whole game of FILE (default: rulesets/standard.spades) at the terminal: you take seat S\n"
+    "(default: S, or the first seat), bots take the others. Your hand is shown sorted, with suit symbols\n"
+    "and colour where the terminal supports them (set NO_COLOR to turn colour off).\n"
+    "\n"
+    "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), or `pass 2C 3D` when\n"
+    "passing cards. Also: `hand` shows your hand, `score` the scores, `help` the legal moves, `quit`\n"
+    "ends the game. An illegal entry is refused with the reason and asked again. EOF or Ctrl-C leaves.\n"
+    "\n"
+    "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage\n";
+
+namespace {
+
+struct table {
+  const variant& v;
+  game_state& st;
+  int me;
+  bool color, utf8;
+
+  std::string card(int c) const {
+    const card_face& f = v.cards[c];
+    if (f.suit < 0) return f.name;
+    std::string rank = f.name.substr(0, f.name.size() - 1);
+    if (rank == "T") rank = "10";
+    const std::string& s = v.suit_names[f.suit];
+    std::string sym = s;
+    if (utf8) sym = s == "S" ? "\u2660" : s == "H" ? "\u2665" : s == "D" ? "\u2666" : s == "C" ? "\u2663" : s;
+    std::string text = rank + sym;
+    bool red = s == "H" || s == "D";
+    return color && red ? "\033[31m" + text + "\033[0m" : text;
+  }
+  // trump first (top trumps leading), then the other suits in the deck's order; high to low
+  std::vector<int> sorted(card_set s) const {
+    std::vector<int> cs;
+    s.for_each([&](int c) { cs.push_back(c); });
+    auto key = [&](int c) {
+      int su = v.follow_suit[c];
+      int order = su == v.trump_suit ? -1 : su;
+      return std::make_pair(order, -v.power[c]);
+    };
+    std::sort(cs.begin(), cs.end(), [&](int a, int b) { return key(a) < key(b); });
+    return cs;
+  }
+  std::string show(card_set s) const {
+    std::string out;
+    int last = -2;
+    for (int c : sorted(s)) {
+      int su = v.follow_suit[c];
+      if (!out.empty()) out += su != last ? "   " : " ";
+      out += card(c);
+      last = su;
+    }
+    return out;
+  }
+  std::string who(int seat) const { return seat == me ? fmt::format("You ({})", v.seat_names[seat]) : v.seat_names[seat]; }
+
+  void scores() const {
+    fmt::print("\n  {:<10}{:>8}{:>8}{:>8}", "side", "bid", "tricks", "hand");
+    fmt::print("{:>8}", "score");
+    for (const auto& c : v.counters) fmt::print("{:>8}", c);
+    fmt::print("\n");
+    for (int t = 0; t < v.teams; ++t) {
+      int tricks = 0;
+      for (int m : v.members[t]) tricks += st.tricks_won[m];
+      std::string bid;
+      if (st.bidding_skipped) bid = "-";
+      else if (v.bid_by_team) bid = st.bids[t].kind < 0 ? "-" : format_bid(v, st.bids[t].kind, st.bids[t].n);
+      else
+        for (int m : v.members[t]) bid += (bid.empty() ? "" : "+") + (st.bids[m].kind < 0 ? "-" : format_bid(v, st.bids[m].kind, st.bids[m].n));
+      fmt::print("  {:<10}{:>8}{:>8}{:>8}{:>8}", v.team_names[t], bid, tricks, st.hand_points[t], st.score[t]);
+      for (size_t c = 0; c < v.counters.size(); ++c) fmt::print("{:>8}", st.counters[t][c]);
+      fmt::print("\n");
+    }
+    fmt::print("\n");
+  }
+
+  // Reads one line; false on EOF.
+  static bool read(const std::string& prompt, std::string& line) {
+    fmt::print("{}", prompt);
+    std::fflush(stdout);
+    if (!std::getline(std::cin, line)) {
+      fmt::print("\n");
+      return false;
+    }
+    return true;
+  }
+
+  std::string legal_text() const {
+    if (st.ph == phase::play) return show(st.legal_cards());
+    move ms[max_moves];
+    int n = st.legal_moves(ms);
+    std::string out;
+    for (int i = 0; i < n; ++i) out += (i ? ", " : "") + format_move(st, ms[i]);
+    return st.ph == phase::exchange ? fmt::format("pass {} of your cards", st.exchange_left) : out;
+  }
+
+  // The human's decision; false when they leave.
+  bool human_turn() {
+    if (st.ph == phase::bid) {
+      move ms[max_moves];
+      int n = st.legal_moves(ms);
+      bool blind_offer = false;
+      for (int i = 0; i < n; ++i) blind_offer |= v.bids[ms[i].a].blind;
+      if (blind_offer) {
+        std::string blinds;
+        for (int i = 0; i < n; ++i)
+          if (v.bids[ms[i].a].blind) blinds += (blinds.empty() ? "" : ", ") + format_move(st, ms[i]);
+        for (;;) {
+          std::string line;
+          if (!read(fmt::format("You may bid blind, before looking at your cards ({}).\nBlind bid, or Enter to look: ", blinds), line)) return false;
+          if (lower_words(line).empty()) break;
+          if (lower_words(line) == "quit") return false;
+          move m;
+          std::string err;
+          if (!parse_bid(v, line, m, err)) { fmt::print("  {}\n", err); continue; }
+          if (!v.bids[m.a].blind) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
+          std::string why = st.why_illegal(m);
+          if (!why.empty()) { fmt::print("  {}\n", why); continue; }
+          st.apply(m);
+          fmt::print("You bid {}.\n", format_move(st, m));
+          return true;
+        }
+      }
+    }
+    fmt::print("\nYour hand: {}\n", show(st.hands[me]));
+    if (st.ph == phase::play && st.played > 0) {
+      std::string trick;
+      for (int i = 0; i < st.played; ++i) trick += fmt::format("{}{} {}", i ? ", " : "", v.seat_names[(st.leader + i) % v.seats], card(st.trick_cards[i]));
+      fmt::print("Trick {}: {}\n", st.trick + 1, trick);
+    }
+    const char* ask = st.ph == phase::bid ? "Your bid" : st.ph == phase::exchange ? "Cards to pass to partner" : "Your card";
+    for (;;) {
+      std::string line;
+      if (!read(fmt::format("{}: ", ask), line)) return false;
+      std::string t = lower_words(line);
+      if (t == "quit" || t == "exit") return false;
+      if (t == "hand") { fmt::print("Your hand: {}\n", show(st.hands[me])); continue; }
+      if (t == "score") { scores(); continue; }
+      if (t == "help" || t == "?") { fmt::print("  legal now: {}\n", legal_text()); continue; }
+      std::vector<move> ms;
+      std::string err;
+      if (!parse_action(st, line, ms, err)) { fmt::print("  {} (type `help` for the legal moves)\n", err); continue; }
+      // check the whole entry before applying any of it
+      game_state trial = st;
+      std::string why;
+      for (const move& m : ms) {
+        why = trial.why_illegal(m);
+        if (!why.empty()) break;
+        trial.apply(m);
+      }
+      if (!why.empty()) { fmt::print("  {}\n", why); continue; }
+      for (const move& m : ms) announce(m);
+      return true;
+    }
+  }
+
+  void announce(const move& m) {
+    int seat = st.ph == phase::bid ? st.acting_seat() : st.turn;
+    phase ph = st.ph;
+    int trick_before = st.trick;
+    int hands_before = st.hands_played;
+    if (ph == phase::bid) {
+      std::string bidder = v.bid_by_team ? v.team_names[st.turn] : who(seat);
+      fmt::print("{} bid{} {}\n", bidder, seat == me && !v.bid_by_team ? "" : "s", format_move(st, m));
+    } else if (ph == phase::exchange) {
+      fmt::print("{} pass{} a card to partner{}\n", who(seat), seat == me ? "" : "es", seat == me ? fmt::format(" ({})", card(m.a)) : "");
+    } else {
+      fmt::print("{} play{} {}\n", who(seat), seat == me ? "" : "s", card(m.a));
+    }
+    int winner = st.win_seat;
+    st.apply(m);
+    if (ph == phase::play && (st.trick != trick_before || st.hands_played != hands_before)) {
+      winner = st.last_trick_winner;
+      fmt::print("  -> {} win{} trick {}\n", who(winner), winner == me ? "" : "s", trick_before + 1);
+    }
+    (void)winner;
+  }
+};
+
+void on_interrupt(int) {
+  const char msg[] = "\ninterrupted: goodbye\n";
+  (void)!write(1, msg, sizeof msg - 1);
+  _exit(130);
+}
+
+}  // namespace
+
+int cmd_play(int argc, char** argv) {
+  if (wants_help(argc, argv, help)) return 0;
+  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option"});
+  if (a.positional.size() > 1) throw usage_error("name at most one variant file");
+  std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
+  auto vp = load_or_report(file);
+  if (!vp) return 1;
+  const variant& v = *vp;
+  int me = v.find_seat("S") >= 0 ? v.find_seat("S") : 0;
+  if (a.has("--seat")) {
+    me = v.find_seat(a.get("--seat"));
+    if (me < 0) throw usage_error(fmt::format("unknown seat '{}' (seats: {})", a.get("--seat"), fmt::join(v.seat_names, " ")));
+  }
+  uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
+                                  : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
+  std::signal(SIGINT, on_interrupt);
+  const char* term = std::getenv("TERM");
+  const char* lang_env = std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
+  bool tty = isatty(1);
+  bool color = tty && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb";
+  std::string lang_s = lang_env ? lang_env : "";
+  bool utf8 = tty && (lang_s.find("UTF-8") != std::string::npos || lang_s.find("utf8") != std::string::npos);
+  rng r(seed);
+  game_state st;
+  st.new_game(v, (int)r.below((uint32_t)v.seats));
+  apply_options(st, a.multi);
+  table tb{v, st, me, color, utf8};
+  fmt::print("{} - you are {} ", v.name, v.seat_names[me]);
+  if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
+  fmt::print("(seed {}). Type `help` at a prompt for the legal moves.\n", seed);
+  while (st.ph != phase::over) {
+    if (st.ph == phase::deal) {
+      fmt::print("\n=== Hand {}: {} deals ===\n", st.hands_played + 1, v.seat_names[st.dealer]);
+      st.deal(r);
+      if (st.bidding_skipped) fmt::print("This hand has no bidding.\n");
+      continue;
+    }
+    int seat = st.acting_seat();
+    int hands_before = st.hands_played;
+    bool mine = st.ph == phase::bid && v.bid_by_team ? v.team_of[me] == st.turn : seat == me;
+    if (mine) {
+      if (!tb.human_turn()) { fmt::print("goodbye\n"); return 0; }
+    } else {
+      tb.announce(bot_move(st, r));
+    }
+    if (st.ph == phase::play && st.trick == 0 && st.played == 0 && hands_before == st.hands_played && seat != st.turn)
+      fmt::print("{} leads.\n", tb.who(st.turn));
+    if (st.hands_played != hands_before) tb.scores();
+  }
+  if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason);
+  else fmt::print("Game over: no winner ({}).\n", st.end_reason);
+  return 0;
+}
+
+}  // namespace spades::cli

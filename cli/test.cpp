@@ -1,0 +1,48 @@
+// spades test HANDS.json [--ruleset F] [--json]: the contract in spec/test-hands.md.
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "lang/load.hpp"
+#include "runtime/hands.hpp"
+
+namespace spades::cli {
+
+static const char* help =
+    "usage: spades test HANDS.json [--ruleset FILE.spades] [--json]\n"
+    "\n"
+    "Runs each case of a test-hands file against its ruleset (the file's \"ruleset\", a path relative\n"
+    "to the hands file, or --ruleset). Prints `ok   NAME` or `FAIL NAME` with each differing field,\n"
+    "then `N passed, M failed`. --json prints the same results as one JSON document.\n"
+    "\n"
+    "exit codes: 0 every case passed, 1 a case failed, 2 the hands file or ruleset cannot be used\n";
+
+int cmd_test(int argc, char** argv) {
+  if (wants_help(argc, argv, help)) return 0;
+  args a = parse_args("test", argc, argv, {"--json"}, {"--ruleset"});
+  if (a.positional.size() != 1) throw usage_error("name exactly one hands file");
+  auto loader = [](const std::string& path) -> std::shared_ptr<const variant> {
+    lang::sources src;
+    try {
+      return lang::load_variant(src, path);
+    } catch (const lang::diag_error& e) {
+      throw hands_error(src.render(e.d));
+    }
+  };
+  hands_report rep;
+  try {
+    rep = run_hands(a.positional[0], a.get("--ruleset"), loader);
+  } catch (const hands_error& e) {
+    std::string msg = e.what();
+    if (!msg.empty() && msg.back() != '\n') msg += '\n';
+    std::fputs(msg.c_str(), stderr);
+    return 2;
+  }
+  if (a.has("--json")) fmt::print("{}\n", rep.to_json().dump(2));
+  else std::fputs(rep.to_text().c_str(), stdout);
+  return rep.failed ? 1 : 0;
+}
+
+}  // namespace spades::cli

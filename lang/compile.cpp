@@ -1,0 +1,218 @@
+// compile: each name in a formula becomes a variable node of a known kind; each statement a runtime stmt.
+#include "lang/compile.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace spades::lang {
+
+namespace {
+
+const char* scope_name(scope s) {
+  switch (s) {
+    case scope::game: return "a `skip when` condition";
+    case scope::bidding: return "a bid's `allow when` condition";
+    case scope::play: return "a play condition";
+    case scope::team: return "a team rule or end condition";
+    case scope::player: return "a player rule";
+  }
+  return "";
+}
+
+struct compiler {
+  variant& v;
+  std::vector<std::pair<std::string, int>> lets;  // visible lets: name -> slot
+  int next_let = 0;
+
+  int add(expr_node n, pos at) {
+    n.file = at.file;
+    n.line = at.line;
+    n.col = at.col;
+    v.exprs.push_back(n);
+    return (int)v.exprs.size() - 1;
+  }
+
+  int index_of(const std::vector<std::string>& names, const std::string& n) {
+    auto f = std::find(names.begin(), names.end(), n);
+    return f == names.end() ? -1 : (int)(f - names.begin());
+  }
+  int bid_index(const std::string& n) {
+    for (size_t i = 0; i < v.bids.size(); ++i)
+      if (v.bids[i].name == n) return (int)i;
+    return -1;
+  }
+
+  // The variable `name` in scope `sc`, or a diagnostic.
+  expr_node variable(const expr& e, scope sc) {
+    const std::string& n = e.text;
+    expr_node x;
+    x.o = op::var;
+    bool team_like = sc == scope::team || sc == scope::player || sc == scope::bidding;
+    bool scored = sc == scope::team || sc == scope::player;
+    for (auto it = lets.rbegin(); it != lets.rend(); ++it)
+      if (it->first == n) { x.v = var::let; x.value = it->second; return x; }
+    if (int i = index_of(v.option_names, n); i >= 0) { x.v = var::option; x.value = i; return x; }
+    if (n == "hand") { x.v = var::hand; return x; }
+    if (n == "first_hand") { x.v = var::first_hand; return x; }
+    if (sc != scope::game) {
+      if (int i = index_of(v.counters, n); i >= 0) { x.v = var::counter; x.value = i; return x; }
+      if (n == "score") { x.v = var::score; return x; }
+      if (n == "behind") { x.v = var::behind; return x; }
+    }
+    if (sc == scope::play) {
+      if (n == "broken") { x.v = var::broken; return x; }
+      if (n == "trick") { x.v = var::trick; return x; }
+    }
+    if (team_like) {
+      bool player = sc == scope::player;
+      if (n == "tricks" && scored) { x.v = player ? var::player_tricks : var::team_tricks; return x; }
+      if (n == "bid" && scored) { x.v = player ? var::player_bid : var::team_bid; return x; }
+      if (n == "blind") { x.v = player ? var::player_blind : var::team_blind; return x; }
+      if (n == "team_tricks" && player) { x.v = var::team_tricks; return x; }
+      if (n == "team_bid" && player) { x.v = var::team_bid; return x; }
+      if (int i = bid_index(n); i >= 0 && scored) { x.v = player ? var::player_kind : var::team_kind; x.value = i; return x; }
+    }
+    // not visible here: say where it would be, or suggest a near name
+    std::vector<std::string> known{"hand", "first_hand"};
+    for (auto& l : lets) known.push_back(l.first);
+    known.insert(known.end(), v.option_names.begin(), v.option_names.end());
+    if (sc != scope::game) {
+      known.insert(known.end(), v.counters.begin(), v.counters.end());
+      known.insert(known.end(), {"score", "behind"});
+    }
+    if (sc == scope::play) known.insert(known.end(), {"broken", "trick"});
+    if (team_like) {
+      known.push_back("blind");
+      if (scored) {
+        known.insert(known.end(), {"tricks", "bid"});
+        for (auto& b : v.bids) known.push_back(b.name);
+      }
+      if (sc == scope::player) known.insert(known.end(), {"team_tricks", "team_bid"});
+    }
+    static const std::vector<std::string> elsewhere{"broken", "trick", "tricks", "bid", "team_tricks", "team_bid", "score", "behind", "blind"};
+    bool other = std::count(elsewhere.begin(), elsewhere.end(), n) || index_of(v.counters, n) >= 0 || bid_index(n) >= 0;
+    if (other) throw diag_error(e.at, fmt::format("'{}' cannot be used in {}", n, scope_name(sc)));
+    throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, known)));
+  }
+
+  int compile_expr(const expr& e, scope sc) {
+    expr_node x;
+    switch (e.kind) {
+      case expr::number:
+      case expr::boolean:
+        x.o = op::num;
+        x.value = e.value;
+        return add(x, e.at);
+      case expr::name:
+        return add(variable(e, sc), e.at);
+      case expr::unary:
+        x.o = e.text == "-" ? op::neg : op::not_;
+        x.a = compile_expr(e.args[0], sc);
+        return add(x, e.at);
+      case expr::cond:
+        x.o = op::if_;
+        x.a = compile_expr(e.args[0], sc);
+        x.b = compile_expr(e.args[1], sc);
+        x.c = compile_expr(e.args[2], sc);
+        return add(x, e.at);
+      case expr::call: {
+        const std::string& f = e.text;
+        size_t want = (f == "min" || f == "max") ? 2 : 1;
+        if (e.args.size() != want)
+          throw diag_error(e.at, fmt::format("{}() takes {} argument{}, not {}", f, want, want == 1 ? "" : "s", e.args.size()));
+        if (f == "sum" || f == "count") {
+          if (sc != scope::team) throw diag_error(e.at, fmt::format("{}() adds up a team's players: use it in a team rule", f));
+          x.o = f == "sum" ? op::sum : op::count;
+          x.a = compile_expr(e.args[0], scope::player);
+          return add(x, e.at);
+        }
+        x.o = f == "min" ? op::min : f == "max" ? op::max : op::abs;
+        x.a = compile_expr(e.args[0], sc);
+        if (want == 2) x.b = compile_expr(e.args[1], sc);
+        return add(x, e.at);
+      }
+      case expr::binary: {
+        static const std::pair<const char*, op> ops[] = {
+            {"+", op::add}, {"-", op::sub}, {"*", op::mul}, {"/", op::div}, {"%", op::mod}, {"<", op::lt},
+            {"<=", op::le}, {">", op::gt}, {">=", op::ge}, {"==", op::eq}, {"!=", op::ne}, {"and", op::and_}, {"or", op::or_}};
+        for (auto& [t, o] : ops)
+          if (e.text == t) x.o = o;
+        x.a = compile_expr(e.args[0], sc);
+        x.b = compile_expr(e.args[1], sc);
+        return add(x, e.at);
+      }
+    }
+    return -1;
+  }
+
+  std::vector<spades::stmt> compile_body(const std::vector<lang::stmt>& body, scope sc) {
+    std::vector<spades::stmt> out;
+    size_t mark = lets.size();
+    for (const lang::stmt& s : body) {
+      spades::stmt r;
+      switch (s.kind) {
+        case lang::stmt::let: {
+          if (index_of(v.counters, s.name) >= 0 || index_of(v.option_names, s.name) >= 0 || bid_index(s.name) >= 0)
+            throw diag_error(s.name_at, fmt::format("'{}' is already a counter, option or bid; choose another name", s.name));
+          for (size_t i = mark; i < lets.size(); ++i)
+            if (lets[i].first == s.name) throw diag_error(s.name_at, fmt::format("'{}' is already defined in this block", s.name));
+          if (next_let == max_lets) throw diag_error(s.at, fmt::format("too many `let` values (the limit is {})", max_lets));
+          r.o = stmt_op::let;
+          r.expr = compile_expr(*s.value, sc);
+          r.slot = next_let++;
+          lets.push_back({s.name, r.slot});
+          break;
+        }
+        case lang::stmt::points:
+          r.o = stmt_op::points;
+          r.expr = compile_expr(*s.value, sc);
+          break;
+        case lang::stmt::assign: {
+          int c = index_of(v.counters, s.name);
+          if (c < 0)
+            throw diag_error(s.name_at, fmt::format("'{}' is not a counter: declare it with `counter {}` in 'scoring'{}", s.name, s.name,
+                                                    did_you_mean(s.name, v.counters)));
+          r.o = s.op == "+=" ? stmt_op::counter_add : s.op == "-=" ? stmt_op::counter_sub : stmt_op::counter_set;
+          r.slot = c;
+          r.expr = compile_expr(*s.value, sc);
+          break;
+        }
+        case lang::stmt::if_:
+          r.o = stmt_op::if_;
+          r.expr = compile_expr(*s.value, sc);
+          r.then_body = compile_body(s.then_body, sc);
+          r.else_body = compile_body(s.else_body, sc);
+          break;
+        case lang::stmt::tally: {
+          int t = index_of(v.tallies, s.name);
+          if (t < 0)
+            throw diag_error(s.name_at, fmt::format("unknown tally '{}': declare it with `tally {}` in 'scoring'{}", s.name, s.name,
+                                                    did_you_mean(s.name, v.tallies)));
+          r.o = stmt_op::tally;
+          r.slot = t;
+          break;
+        }
+        case lang::stmt::win: r.o = stmt_op::win; break;
+        case lang::stmt::lose: r.o = stmt_op::lose; break;
+      }
+      out.push_back(std::move(r));
+    }
+    lets.resize(mark);
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<variant> compile(checked c, const sources& src, const std::string& file) {
+  variant& v = *c.v;
+  v.file = file;
+  for (int i = 0; i < src.size(); ++i) v.files.push_back(src.path(i));
+  compiler k{v, {}, 0};
+  for (const pending_expr& p : c.exprs) *p.slot = k.compile_expr(*p.e, p.sc);
+  for (auto& [it, rule] : c.rules) rule->body = k.compile_body(it->body, rule->per_player ? scope::player : scope::team);
+  return std::move(c.v);
+}
+
+}  // namespace spades::lang

@@ -1,0 +1,182 @@
+// The variant language's grammar (PEGTL rules only). Line-oriented: one setting per line (or `;`),
+// blocks in braces, `#` comments. See spec/language.md for the meaning of each construct.
+#pragma once
+#include <tao/pegtl.hpp>
+
+namespace spades::lang::rules {
+using namespace tao::pegtl;
+
+// ---- lexical ----
+struct comment : seq<one<'#'>, star<not_one<'\n'>>> {};
+struct ws : star<sor<blank, comment>> {};            // within a line
+struct nl : star<sor<space, comment>> {};            // across lines
+struct gap : plus<blank> {};
+struct ident_char : ranges<'a', 'z', 'A', 'Z', '0', '9', '_'> {};
+// word -> [A-Za-z0-9_]+ : names, cards, numbers and setting values alike
+struct word : plus<ident_char> {};
+struct name : seq<ranges<'a', 'z', 'A', 'Z', '_'>, star<ident_char>> {};
+struct number : plus<digit> {};
+struct signed_number : seq<opt<one<'-'>>, number> {};
+struct string_body : star<not_one<'"', '\n'>> {};
+struct string_close : one<'"'> {};
+// string_lit -> '"' chars '"'   (on one line)
+struct string_lit : if_must<one<'"'>, string_body, string_close> {};
+struct eos : seq<ws, sor<one<';'>, eol, at<one<'}'>>, eof>> {};
+
+struct kw_and : TAO_PEGTL_KEYWORD("and") {};
+struct kw_or : TAO_PEGTL_KEYWORD("or") {};
+struct kw_not : TAO_PEGTL_KEYWORD("not") {};
+struct kw_if : TAO_PEGTL_KEYWORD("if") {};
+struct kw_then : TAO_PEGTL_KEYWORD("then") {};
+struct kw_else : TAO_PEGTL_KEYWORD("else") {};
+struct kw_true : TAO_PEGTL_KEYWORD("true") {};
+struct kw_false : TAO_PEGTL_KEYWORD("false") {};
+struct kw_when : TAO_PEGTL_KEYWORD("when") {};
+struct kw_sum : TAO_PEGTL_KEYWORD("sum") {};
+struct kw_count : TAO_PEGTL_KEYWORD("count") {};
+struct kw_min : TAO_PEGTL_KEYWORD("min") {};
+struct kw_max : TAO_PEGTL_KEYWORD("max") {};
+struct kw_abs : TAO_PEGTL_KEYWORD("abs") {};
+struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
+                      kw_sum, kw_count, kw_min, kw_max, kw_abs> {};
+// words -> word+ on one line (never the keyword `when`, which starts a condition)
+struct words : list<seq<not_at<kw_when>, word>, gap> {};
+
+// ---- expressions ----
+struct expr;
+struct close_paren : one<')'> {};
+// paren -> '(' expr ')'
+struct paren : if_must<one<'('>, nl, expr, nl, close_paren> {};
+// cond_expr -> 'if' expr 'then' expr 'else' expr
+struct then_part : seq<kw_then, nl, expr> {};
+struct else_part : seq<kw_else, nl, expr> {};
+struct cond_expr : if_must<kw_if, nl, expr, nl, then_part, nl, else_part> {};
+struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs> {};
+// call -> func '(' expr (',' expr)* ')'
+struct call : if_must<func_name, ws, one<'('>, nl, list<expr, seq<nl, one<','>, nl>>, nl, close_paren> {};
+struct bool_lit : sor<kw_true, kw_false> {};
+struct var_ref : seq<not_at<reserved>, name> {};
+struct primary : sor<number, bool_lit, cond_expr, call, paren, var_ref> {};
+struct operand;
+struct neg_op : seq<one<'-'>, not_at<one<'='>>> {};
+// neg_expr -> '-' operand
+struct neg_expr : if_must<neg_op, ws, operand> {};
+struct operand : sor<neg_expr, primary> {};
+struct mul_op : one<'*', '/', '%'> {};
+struct mul_expr : seq<operand, star<ws, mul_op, nl, must<operand>>> {};
+struct add_op : seq<one<'+', '-'>, not_at<one<'='>>> {};
+struct add_expr : seq<mul_expr, star<ws, add_op, nl, must<mul_expr>>> {};
+struct cmp_op : sor<string<'<', '='>, string<'>', '='>, string<'=', '='>, string<'!', '='>, one<'<'>, one<'>'>> {};
+struct cmp_expr : seq<add_expr, opt<ws, cmp_op, nl, must<add_expr>>> {};
+struct not_expr;
+// not_form -> 'not' not_expr
+struct not_form : if_must<kw_not, ws, not_expr> {};
+struct not_expr : sor<not_form, cmp_expr> {};
+struct and_op : kw_and {};
+struct and_expr : seq<not_expr, star<ws, and_op, nl, must<not_expr>>> {};
+struct or_op : kw_or {};
+struct or_expr : seq<and_expr, star<ws, or_op, nl, must<and_expr>>> {};
+struct expr : or_expr {};
+struct when_clause : if_must<kw_when, ws, expr> {};
+
+// ---- scoring statements ----
+struct stmt;
+struct stmt_close : one<'}'> {};
+// stmt_block -> '{' stmt* '}'
+struct stmt_block : if_must<one<'{'>, nl, star<stmt, nl>, stmt_close> {};
+struct let_stmt : if_must<TAO_PEGTL_KEYWORD("let"), ws, name, ws, one<'='>, nl, expr, eos> {};
+struct points_stmt : if_must<TAO_PEGTL_KEYWORD("points"), ws, expr, eos> {};
+struct tally_stmt : if_must<TAO_PEGTL_KEYWORD("tally"), ws, name, eos> {};
+struct win_stmt : if_must<TAO_PEGTL_KEYWORD("win"), eos> {};
+struct lose_stmt : if_must<TAO_PEGTL_KEYWORD("lose"), eos> {};
+struct if_stmt;
+struct else_branch : if_must<kw_else, ws, sor<if_stmt, stmt_block>> {};
+// if_stmt -> 'if' expr stmt_block ('else' (if_stmt | stmt_block))?
+struct if_stmt : if_must<kw_if, ws, expr, ws, stmt_block, opt<nl, else_branch>> {};
+struct assign_op : sor<string<'+', '='>, string<'-', '='>, one<'='>> {};
+// assign_stmt -> counter ('+=' | '-=' | '=') expr
+struct assign_stmt : seq<name, ws, assign_op, must<nl, expr, eos>> {};
+struct stmt : sor<let_stmt, points_stmt, tally_stmt, win_stmt, lose_stmt, if_stmt, assign_stmt> {};
+
+// ---- items: one setting per line, `keyword arguments` ----
+template <class Kw, class... Args>
+struct item_of : if_must<Kw, Args..., eos> {};
+#define SPADES_ITEM(id, text, ...) \
+  struct id##_item : item_of<TAO_PEGTL_KEYWORD(text), ##__VA_ARGS__> {}
+struct range : seq<number, opt<string<'.', '.'>, must<number>>> {};
+
+// players { count N | seats NAMES | teams opposite|none | team NAME SEATS }
+SPADES_ITEM(count, "count", gap, number);
+SPADES_ITEM(seats, "seats", gap, words);
+SPADES_ITEM(teams, "teams", gap, word);
+SPADES_ITEM(team, "team", gap, word, gap, words);
+// cards { suits | ranks | jokers | remove | packs N | trump SUIT|none | top_trumps CARDS | ties RULE }
+SPADES_ITEM(suits, "suits", gap, words);
+SPADES_ITEM(ranks, "ranks", gap, words);
+SPADES_ITEM(jokers, "jokers", gap, words);
+SPADES_ITEM(remove, "remove", gap, words);
+SPADES_ITEM(packs, "packs", gap, number);
+SPADES_ITEM(trump, "trump", gap, word);
+SPADES_ITEM(top_trumps, "top_trumps", gap, words);
+SPADES_ITEM(ties, "ties", gap, word);
+// deal { hand_size N | rotate left|right|none | leftover out }
+SPADES_ITEM(hand_size, "hand_size", gap, number);
+SPADES_ITEM(rotate, "rotate", gap, word);
+SPADES_ITEM(leftover, "leftover", gap, word);
+// bidding { order players|teams from SEAT | bid NAME RANGE "words" { options } | skip when EXPR }
+SPADES_ITEM(order, "order", gap, words);
+SPADES_ITEM(blind, "blind");
+SPADES_ITEM(allow, "allow", gap, when_clause);
+SPADES_ITEM(exchange, "exchange", gap, number, gap, words);
+struct bid_option : sor<blind_item, allow_item, exchange_item> {};
+struct bid_options_close : one<'}'> {};
+struct bid_options : if_must<one<'{'>, nl, star<bid_option, nl>, bid_options_close> {};
+SPADES_ITEM(bid, "bid", gap, name, gap, range, opt<ws, string_lit>, opt<ws, bid_options>);
+SPADES_ITEM(skip, "skip", gap, when_clause);
+// play { lead SEAT|holder CARDS | forbid NAME lead CARDS when EXPR "reason" | broken_by EVENTS | follow RULE }
+SPADES_ITEM(lead, "lead", gap, words);
+SPADES_ITEM(forbid, "forbid", gap, name, gap, TAO_PEGTL_KEYWORD("lead"), gap, words, opt<gap, when_clause>, opt<ws, string_lit>);
+SPADES_ITEM(broken_by, "broken_by", gap, words);
+SPADES_ITEM(follow, "follow", gap, word);
+// scoring { counter NAME [= N] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
+struct counter_init : seq<one<'='>, ws, signed_number> {};
+SPADES_ITEM(counter, "counter", gap, name, opt<ws, counter_init>);
+SPADES_ITEM(tally_decl, "tally", gap, name);
+SPADES_ITEM(rule, "rule", gap, name, gap, TAO_PEGTL_KEYWORD("each"), gap, word, opt<gap, when_clause>, ws, stmt_block);
+// end { target N | tie another_hand|draw | win when EXPR | lose when EXPR | max_hands N }
+SPADES_ITEM(target, "target", gap, signed_number);
+SPADES_ITEM(tie, "tie", gap, word);
+SPADES_ITEM(win_when, "win", gap, when_clause);
+SPADES_ITEM(lose_when, "lose", gap, when_clause);
+SPADES_ITEM(max_hands, "max_hands", gap, number);
+// in any block: drop KIND NAME  (remove an inherited named item)
+SPADES_ITEM(drop, "drop", gap, word, gap, word);
+#undef SPADES_ITEM
+
+// ---- blocks ----
+template <class Block>
+struct block_close : one<'}'> {};
+template <class Block, class Kw, class Item>
+struct block_of : if_must<Kw, ws, one<'{'>, nl, star<sor<Item, drop_item>, nl>, block_close<Block>> {};
+struct players_block : block_of<players_block, TAO_PEGTL_KEYWORD("players"), sor<count_item, seats_item, teams_item, team_item>> {};
+struct cards_block : block_of<cards_block, TAO_PEGTL_KEYWORD("cards"), sor<suits_item, ranks_item, jokers_item, remove_item, packs_item,
+                                                              trump_item, top_trumps_item, ties_item>> {};
+struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_size_item, rotate_item, leftover_item>> {};
+struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item>> {};
+struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item>> {};
+struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item>> {};
+struct end_block : block_of<end_block, TAO_PEGTL_KEYWORD("end"), sor<target_item, tie_item, win_when_item, lose_when_item, max_hands_item>> {};
+
+// ---- top level ----
+struct game_decl : if_must<TAO_PEGTL_KEYWORD("game"), ws, string_lit, eos> {};
+struct extends_decl : if_must<TAO_PEGTL_KEYWORD("extends"), ws, string_lit, eos> {};
+struct option_value : sor<signed_number, bool_lit> {};
+// option_item -> 'option' name '=' value "description"?
+struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), gap, name, ws, one<'='>, ws, option_value, opt<ws, string_lit>, eos> {};
+struct top_item : sor<game_decl, extends_decl, option_item, players_block, cards_block, deal_block, bidding_block,
+                      play_block, scoring_block, end_block> {};
+struct file_end : eof {};
+// file -> top_item* eof
+struct grammar : seq<opt<utf8::bom>, nl, star<top_item, nl>, must<file_end>> {};
+
+}  // namespace spades::lang::rules

@@ -1,0 +1,14 @@
+// The whole pipeline: text -> parse -> resolve -> check -> compile -> runtime variant.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "lang/errors.hpp"
+#include "runtime/variant.hpp"
+
+namespace spades::lang {
+
+// Loads a variant file and its bases into `src`. Throws diag_error (render it with src.render).
+std::unique_ptr<variant> load_variant(sources& src, const std::string& path);
+
+}  // namespace spades::lang

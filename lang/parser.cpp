@@ -1,0 +1,349 @@
+// parse: PEGTL grammar -> parse tree -> syntax tree. Per-rule error messages live here too.
+#include "lang/parser.hpp"
+
+#include <fmt/format.h>
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze.hpp>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "lang/grammar.hpp"
+
+namespace spades::lang {
+
+namespace pegtl = tao::pegtl;
+namespace R = rules;
+
+namespace {
+
+// ---- one message per rule that can fail in a user's hands ----
+template <typename Rule> inline constexpr const char* error_message = nullptr;
+#define MSG(text, ...) template <> inline constexpr const char* error_message<__VA_ARGS__> = text
+MSG("expected a space and a value after the keyword", R::gap);
+MSG("expected a value", R::word);
+MSG("expected one or more values", R::words);
+MSG("expected a name (letters, digits and '_', starting with a letter)", R::name);
+MSG("expected a whole number", R::number);
+MSG("expected a whole number", R::signed_number);
+MSG("expected a number or a range like 1..13", R::range);
+MSG("expected a quoted string", R::string_lit);
+MSG("expected the text of a string", R::string_body);
+MSG("unterminated string: expected '\"' before the end of the line", R::string_close);
+MSG("expected the end of the line", R::eos);
+MSG("expected an expression", R::expr);
+MSG("expected an expression", R::operand);
+MSG("expected an expression", R::mul_expr);
+MSG("expected an expression", R::add_expr);
+MSG("expected an expression", R::not_expr);
+MSG("expected an expression", R::and_expr);
+MSG("expected ')'", R::close_paren);
+MSG("expected 'then' and an expression", R::then_part);
+MSG("expected 'else' and an expression (an 'if' expression always has both branches)", R::else_part);
+MSG("expected 'when' and a condition", R::when_clause);
+MSG("expected '{' to open the block", R::stmt_block);
+MSG("expected a statement (let, points, if, tally, win, lose, or an assignment to a counter) or '}'", R::stmt_close);
+MSG("expected '{' with bid options", R::bid_options);
+MSG("expected a bid option (blind, allow, exchange) or '}'", R::bid_options_close);
+MSG("expected '=' and a number", R::counter_init);
+MSG("expected a number, true or false", R::option_value);
+MSG("expected a players setting (count, seats, teams, team, drop) or '}'", R::block_close<R::players_block>);
+MSG("expected a cards setting (suits, ranks, jokers, remove, packs, trump, top_trumps, ties, drop) or '}'", R::block_close<R::cards_block>);
+MSG("expected a deal setting (hand_size, rotate, leftover, drop) or '}'", R::block_close<R::deal_block>);
+MSG("expected a bidding setting (order, bid, skip, drop) or '}'", R::block_close<R::bidding_block>);
+MSG("expected a play setting (lead, forbid, broken_by, follow, drop) or '}'", R::block_close<R::play_block>);
+MSG("expected a scoring setting (counter, tally, rule, drop) or '}'", R::block_close<R::scoring_block>);
+MSG("expected an end setting (target, tie, win, lose, max_hands, drop) or '}'", R::block_close<R::end_block>);
+MSG("expected a declaration (game, extends, option, players, cards, deal, bidding, play, scoring, end)", R::file_end);
+MSG("expected 'if' or '{' after 'else'", R::else_branch);
+MSG("expected '{'", pegtl::one<'{'>);
+MSG("expected '('", pegtl::one<'('>);
+MSG("expected '='", pegtl::one<'='>);
+MSG("expected 'lead' (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
+MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
+MSG("expected an expression", pegtl::list<R::expr, pegtl::seq<R::nl, pegtl::one<','>, R::nl>>);
+#undef MSG
+
+struct error_control {
+  template <typename Rule> static constexpr const char* message = error_message<Rule>;
+  template <typename Rule> static constexpr bool raise_on_failure = false;
+};
+
+template <typename Rule>
+using control = pegtl::must_if<error_control, pegtl::normal, false>::control<Rule>;
+
+// ---- which rules become parse-tree nodes ----
+template <typename Rule>
+using selector = pegtl::parse_tree::selector<
+    Rule,
+    pegtl::parse_tree::store_content::on<
+        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::neg_expr,
+        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::option_value,
+        R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
+        R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
+        R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
+        R::leftover_item, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
+        R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
+        R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
+        R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::option_item>,
+    pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
+
+using node = pegtl::parse_tree::node;
+
+struct converter {
+  int file;
+
+  pos at(const node& n) const { auto p = n.begin(); return {file, (int)p.line, (int)p.column}; }
+
+  static std::string leading_word(const node& n) {
+    std::string s = n.string();
+    size_t i = 0;
+    while (i < s.size() && (std::isalnum((unsigned char)s[i]) || s[i] == '_')) ++i;
+    return s.substr(0, i);
+  }
+
+  int64_t to_int(const node& n) const {
+    std::string s = n.string();
+    errno = 0;
+    char* end = nullptr;
+    long long v = std::strtoll(s.c_str(), &end, 10);
+    if (errno == ERANGE || v > (1LL << 53) || v < -(1LL << 53))
+      throw diag_error(at(n), fmt::format("number {} is too large (the limit is 2^53)", s));
+    return v;
+  }
+
+  expr to_expr(const node& n) const {
+    expr e;
+    e.at = at(n);
+    if (n.is_type<R::number>()) { e.kind = expr::number; e.value = to_int(n); return e; }
+    if (n.is_type<R::bool_lit>()) { e.kind = expr::boolean; e.value = n.string() == "true"; return e; }
+    if (n.is_type<R::name>()) { e.kind = expr::name; e.text = n.string(); return e; }
+    if (n.is_type<R::neg_expr>() || n.is_type<R::not_form>()) {
+      e.kind = expr::unary;
+      e.text = n.is_type<R::neg_expr>() ? "-" : "not";
+      e.args.push_back(to_expr(*n.children.at(0)));
+      return e;
+    }
+    if (n.is_type<R::cond_expr>()) {
+      e.kind = expr::cond;
+      for (auto& c : n.children) e.args.push_back(to_expr(*c));
+      return e;
+    }
+    if (n.is_type<R::call>()) {
+      e.kind = expr::call;
+      e.text = n.children.at(0)->string();
+      for (size_t i = 1; i < n.children.size(); ++i) e.args.push_back(to_expr(*n.children[i]));
+      return e;
+    }
+    // binary chains: operand (op operand)*, left-associative
+    if (n.children.size() >= 3) {
+      expr left = to_expr(*n.children[0]);
+      for (size_t i = 1; i + 1 < n.children.size(); i += 2) {
+        expr b;
+        b.kind = expr::binary;
+        b.at = at(*n.children[i]);
+        b.text = n.children[i]->string();
+        b.args.push_back(std::move(left));
+        b.args.push_back(to_expr(*n.children[i + 1]));
+        left = std::move(b);
+      }
+      return left;
+    }
+    if (n.children.size() == 1) return to_expr(*n.children[0]);
+    throw diag_error(at(n), "internal error: unexpected expression shape");
+  }
+
+  std::vector<stmt> to_body(const node& block) const {
+    std::vector<stmt> out;
+    for (auto& c : block.children) out.push_back(to_stmt(*c));
+    return out;
+  }
+
+  stmt to_stmt(const node& n) const {
+    stmt s;
+    s.at = at(n);
+    if (n.is_type<R::let_stmt>() || n.is_type<R::assign_stmt>()) {
+      s.kind = n.is_type<R::let_stmt>() ? stmt::let : stmt::assign;
+      s.name = n.children.at(0)->string();
+      s.name_at = at(*n.children[0]);
+      size_t vi = 1;
+      if (s.kind == stmt::assign) { s.op = n.children.at(1)->string(); vi = 2; }
+      else s.op = "=";
+      s.value = to_expr(*n.children.at(vi));
+    } else if (n.is_type<R::points_stmt>()) {
+      s.kind = stmt::points;
+      s.value = to_expr(*n.children.at(0));
+    } else if (n.is_type<R::tally_stmt>()) {
+      s.kind = stmt::tally;
+      s.name = n.children.at(0)->string();
+      s.name_at = at(*n.children[0]);
+    } else if (n.is_type<R::win_stmt>()) {
+      s.kind = stmt::win;
+    } else if (n.is_type<R::lose_stmt>()) {
+      s.kind = stmt::lose;
+    } else if (n.is_type<R::if_stmt>()) {
+      s.kind = stmt::if_;
+      s.value = to_expr(*n.children.at(0));
+      s.then_body = to_body(*n.children.at(1));
+      if (n.children.size() > 2) {
+        const node& eb = *n.children[2];  // else_branch: if_stmt or stmt_block
+        const node& inner = *eb.children.at(0);
+        if (inner.is_type<R::if_stmt>()) s.else_body.push_back(to_stmt(inner));
+        else s.else_body = to_body(inner);
+      }
+    }
+    return s;
+  }
+
+  item to_item(const node& n, const std::string& block_kw) const {
+    item it;
+    it.kw = leading_word(n);
+    it.at = at(n);
+    it.block = block_kw;
+    for (auto& cp : n.children) {
+      const node& c = *cp;
+      if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
+          c.is_type<R::range>() || c.is_type<R::option_value>())
+        it.args.push_back({c.string(), at(c)});
+      else if (c.is_type<R::string_body>())
+        it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
+      else if (c.is_type<R::when_clause>())
+        it.cond = to_expr(*c.children.at(0));
+      else if (c.is_type<R::counter_init>())
+        it.args.push_back({c.children.at(0)->string(), at(*c.children[0])});
+      else if (c.is_type<R::stmt_block>())
+        it.body = to_body(c);
+      else
+        it.sub.push_back(to_item(c, it.kw));
+    }
+    return it;
+  }
+
+  file_ast convert(const node& root) const {
+    file_ast f;
+    f.file = file;
+    for (auto& cp : root.children) {
+      const node& c = *cp;
+      if (c.is_type<R::game_decl>() || c.is_type<R::extends_decl>()) {
+        word w{c.children.at(0)->string(), at(c)};
+        auto& slot = c.is_type<R::game_decl>() ? f.game : f.extends;
+        if (slot) throw diag_error(at(c), fmt::format("'{}' is declared twice", leading_word(c)), {{slot->at, "first declared here"}});
+        slot = w;
+      } else if (c.is_type<R::option_item>()) {
+        f.top.push_back(to_item(c, ""));
+      } else {
+        block b;
+        b.kw = leading_word(c);
+        b.at = at(c);
+        for (auto& ic : c.children) b.items.push_back(to_item(*ic, b.kw));
+        f.blocks.push_back(std::move(b));
+      }
+    }
+    return f;
+  }
+};
+
+// The innermost '{' still open at byte `offset`, with the keyword that opened its line.
+std::optional<note> unclosed_brace(const std::string& text, size_t offset, int file) {
+  std::vector<size_t> open;
+  bool in_comment = false, in_string = false;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    char ch = text[i];
+    if (ch == '\n') { in_comment = in_string = false; continue; }
+    if (in_comment) continue;
+    if (in_string) { if (ch == '"') in_string = false; continue; }
+    if (ch == '#') in_comment = true;
+    else if (ch == '"') in_string = true;
+    else if (ch == '{') open.push_back(i);
+    else if (ch == '}' && !open.empty()) open.pop_back();
+  }
+  if (open.empty()) return std::nullopt;
+  size_t o = open.back();
+  size_t line_start = text.rfind('\n', o);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  size_t k = line_start;
+  while (k < o && (text[k] == ' ' || text[k] == '\t')) ++k;
+  size_t e = k;
+  while (e < o && (std::isalnum((unsigned char)text[e]) || text[e] == '_')) ++e;
+  int line = 1 + (int)std::count(text.begin(), text.begin() + (long)o, '\n');
+  std::string what = e > k ? text.substr(k, e - k) : std::string("block");
+  return note{{file, line, (int)(k - line_start) + 1}, fmt::format("to close '{}' opened here", what)};
+}
+
+std::string found_at(const std::string& text, size_t offset) {
+  if (offset >= text.size()) return "found the end of the file";
+  unsigned char c = (unsigned char)text[offset];
+  if (c == '\n' || c == '\r') return "found the end of the line";
+  if (std::isalnum(c) || c == '_') {
+    size_t e = offset;
+    while (e < text.size() && (std::isalnum((unsigned char)text[e]) || text[e] == '_')) ++e;
+    return fmt::format("found '{}'", text.substr(offset, e - offset));
+  }
+  if (c < 0x20 || c >= 0x7f) return fmt::format("found byte 0x{:02x}", c);
+  return fmt::format("found '{}'", (char)c);
+}
+
+// Candidates listed in a message "expected a ... (a, b, c) ..." for did-you-mean.
+std::vector<std::string> listed(const std::string& msg) {
+  std::vector<std::string> out;
+  size_t o = msg.find('('), c = msg.find(')');
+  if (o == std::string::npos || c == std::string::npos || c < o) return out;
+  std::string inner = msg.substr(o + 1, c - o - 1);
+  size_t i = 0;
+  while (i < inner.size()) {
+    size_t j = inner.find(',', i);
+    std::string w = inner.substr(i, j == std::string::npos ? std::string::npos : j - i);
+    while (!w.empty() && w.front() == ' ') w.erase(0, 1);
+    if (w.rfind("or ", 0) == 0) w.erase(0, 3);
+    if (!w.empty() && w.find(' ') == std::string::npos) out.push_back(w);
+    if (j == std::string::npos) break;
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+file_ast parse(const sources& src, int file) {
+  const std::string& text = src.text(file);
+  if (text.find('\0') != std::string::npos)
+    throw diag_error({file, 1, 1}, "this is a binary file, not a variant file (it contains a NUL byte)");
+  if (text.size() > (4u << 20))
+    throw diag_error({file, 1, 1}, fmt::format("the file is too large ({} bytes; the limit is 4 MiB)", text.size()));
+  // nesting guard: PEGTL descends recursively, so refuse absurd depth before parsing
+  {
+    int depth = 0, line = 1, col = 0;
+    bool comment = false;
+    for (char ch : text) {
+      ++col;
+      if (ch == '\n') { ++line; col = 0; comment = false; continue; }
+      if (comment) continue;
+      if (ch == '#') comment = true;
+      else if (ch == '(' || ch == '{') {
+        if (++depth > 100) throw diag_error({file, line, col}, "nesting is too deep (more than 100 levels of '(' and '{')");
+      } else if (ch == ')' || ch == '}') depth = depth > 0 ? depth - 1 : 0;
+    }
+  }
+  pegtl::memory_input in(text.data(), text.size(), src.path(file));
+  try {
+    auto root = pegtl::parse_tree::parse<R::grammar, selector, pegtl::nothing, control>(in);
+    if (!root) throw diag_error({file, 1, 1}, "this is not a variant file");
+    return converter{file}.convert(*root);
+  } catch (const pegtl::parse_error& e) {
+    const auto& p = e.positions().front();
+    std::string msg(e.message());
+    std::string found = found_at(text, p.byte);
+    std::string full = fmt::format("{}, {}", msg, found);
+    if (found.rfind("found '", 0) == 0) {
+      std::string tok = found.substr(7, found.size() - 8);
+      full += did_you_mean(tok, listed(msg));
+    }
+    std::vector<note> notes;
+    if (msg.find("'}'") != std::string::npos || msg.find("')'") != std::string::npos)
+      if (auto n = unclosed_brace(text, p.byte, file); n && msg.find("'}'") != std::string::npos) notes.push_back(*n);
+    throw diag_error({file, (int)p.line, (int)p.column}, full, notes);
+  }
+}
+
+std::size_t analyze_grammar() { return pegtl::analyze<R::grammar>(-1); }
+
+}  // namespace spades::lang

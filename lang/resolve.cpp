@@ -1,0 +1,137 @@
+// resolve: a variant is its base plus the differences it states. Named items (bid, forbid, counter,
+// tally, rule, team, option) replace the base's item of the same name in place; a new name is appended;
+// `drop KIND NAME` removes one. Unnamed settings (trump, target, ...) replace the base's.
+#include "lang/resolve.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "lang/parser.hpp"
+
+namespace spades::lang {
+
+namespace fs = std::filesystem;
+
+std::string item::key() const {
+  static const char* named[] = {"bid", "forbid", "counter", "tally", "rule", "team", "option"};
+  for (const char* k : named)
+    if (kw == k && !args.empty()) return kw + " " + args[0].text;
+  if (kw == "win" || kw == "lose") return kw + " when";
+  return kw;
+}
+
+const resolved_block* resolved::find(const std::string& kw) const {
+  for (const auto& b : blocks)
+    if (b.kw == kw) return &b;
+  return nullptr;
+}
+
+std::string read_file(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw diag_error({}, fmt::format("cannot read '{}': it is a directory", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw diag_error({}, fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+namespace {
+
+void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where) {
+  std::vector<const item*> seen;  // duplicates within one file are mistakes
+  for (const item& it : from) {
+    if (it.kw == "drop") {
+      std::string key = it.args.at(0).text + " " + it.args.at(1).text;
+      auto found = std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
+      if (found == into.end()) {
+        std::vector<std::string> keys;
+        for (const item& x : into) keys.push_back(x.key());
+        throw diag_error(it.args[0].at, fmt::format("nothing named '{}' to drop in '{}'{}", key, where, did_you_mean(key, keys)));
+      }
+      into.erase(found);
+      continue;
+    }
+    std::string key = it.key();
+    for (const item* s : seen)
+      if (s->key() == key)
+        throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{s->at, "first defined here"}});
+    seen.push_back(&it);
+    auto found = std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
+    if (found != into.end()) *found = it;
+    else into.push_back(it);
+  }
+}
+
+void resolve_into(sources& src, const std::string& path, resolved& out, std::vector<std::string>& stack, pos from) {
+  std::string canon = fs::weakly_canonical(path).string();
+  for (size_t i = 0; i < stack.size(); ++i)
+    if (stack[i] == canon) {
+      std::string cycle;
+      for (size_t j = i; j < stack.size(); ++j) cycle += fs::path(stack[j]).filename().string() + " -> ";
+      cycle += fs::path(canon).filename().string();
+      throw diag_error(from, fmt::format("circular extends: {}", cycle));
+    }
+  if (stack.size() > 32) throw diag_error(from, "extends chain is too long (more than 32 files)");
+  std::string text;
+  try {
+    text = read_file(path);
+  } catch (diag_error& e) {
+    e.d.at = from;
+    throw;
+  }
+  int file = src.add(path, text);
+  bool blank = true;
+  for (char c : text) blank &= (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+  if (blank) throw diag_error({file, 1, 1}, "the file is empty: a variant needs at least `extends` or its rules");
+  file_ast ast = parse(src, file);
+
+  stack.push_back(canon);
+  if (ast.extends) {
+    std::string base = ast.extends->text;
+    if (base.empty()) throw diag_error(ast.extends->at, "extends needs the name of a variant file");
+    if (fs::path(base).extension() != ".spades") base += ".spades";
+    fs::path bp = fs::path(base).is_absolute() ? fs::path(base) : fs::path(path).parent_path() / base;
+    resolve_into(src, bp.string(), out, stack, ast.extends->at);
+  }
+  stack.pop_back();
+
+  out.chain.push_back(path);
+  if (ast.game) out.name = ast.game->text;
+  merge_items(out.options, ast.top, "options");
+  // the same block may be opened more than once in a file; its items still may not repeat
+  std::vector<std::pair<std::string, std::vector<item>>> per_block;
+  for (const block& b : ast.blocks) {
+    auto it = std::find_if(per_block.begin(), per_block.end(), [&](auto& p) { return p.first == b.kw; });
+    if (it == per_block.end()) per_block.push_back({b.kw, b.items});
+    else it->second.insert(it->second.end(), b.items.begin(), b.items.end());
+  }
+  for (auto& [kw, items] : per_block) {
+    auto rb = std::find_if(out.blocks.begin(), out.blocks.end(), [&](auto& x) { return x.kw == kw; });
+    if (rb == out.blocks.end()) {
+      out.blocks.push_back({kw, {}, {}});
+      rb = out.blocks.end() - 1;
+    }
+    for (const block& b : ast.blocks)
+      if (b.kw == kw) rb->at = b.at;
+    merge_items(rb->items, items, kw);
+  }
+}
+
+}  // namespace
+
+resolved resolve(sources& src, const std::string& path) {
+  resolved out;
+  std::vector<std::string> stack;
+  out.id = fs::path(path).stem().string();
+  resolve_into(src, path, out, stack, {});
+  if (out.name.empty()) out.name = out.id;
+  return out;
+}
+
+}  // namespace spades::lang

@@ -1,0 +1,31 @@
+// resolve: follow `extends`, merge a variant onto its base item by item, and reject duplicates.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lang/ast.hpp"
+
+namespace spades::lang {
+
+struct resolved_block {
+  std::string kw;
+  pos at;  // where it was last opened
+  std::vector<item> items;
+};
+
+struct resolved {
+  std::string name;                 // display name (from `game`, else the file's stem)
+  std::string id;                   // the file's stem
+  std::vector<std::string> chain;   // the files merged, base first
+  std::vector<item> options;
+  std::vector<resolved_block> blocks;
+  const resolved_block* find(const std::string& kw) const;
+};
+
+// Reads `path` (and its bases) into `src`, parses and merges them. Throws diag_error.
+resolved resolve(sources& src, const std::string& path);
+
+// Reads a whole file; throws diag_error without a position when it cannot.
+std::string read_file(const std::string& path);
+
+}  // namespace spades::lang

@@ -1,0 +1,78 @@
+// Source table and diagnostic rendering; the typo suggestions used by every pass.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "lang/errors.hpp"
+
+namespace spades::lang {
+
+int sources::add(std::string path, std::string text) {
+  paths_.push_back(std::move(path));
+  texts_.push_back(std::move(text));
+  return (int)paths_.size() - 1;
+}
+
+int sources::find(const std::string& path) const {
+  for (size_t i = 0; i < paths_.size(); ++i)
+    if (paths_[i] == path) return (int)i;
+  return -1;
+}
+
+std::string sources::render_one(pos at, const char* level, const std::string& message) const {
+  if (at.file < 0 || at.file >= size()) return fmt::format("{}: {}\n", level, message);
+  std::string out = fmt::format("{}:{}:{}: {}: {}\n", paths_[at.file], at.line, at.col, level, message);
+  const std::string& t = texts_[at.file];
+  size_t start = 0;
+  for (int l = 1; l < at.line && start != std::string::npos; ++l) {
+    start = t.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (start == std::string::npos || start > t.size()) return out;
+  size_t end = t.find('\n', start);
+  std::string line = t.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  std::string caret;
+  for (int i = 0; i + 1 < at.col && i < (int)line.size(); ++i) caret += line[i] == '\t' ? '\t' : ' ';
+  // a line of control bytes or invalid UTF-8 is shown escaped so the terminal stays sane
+  std::string shown;
+  for (unsigned char c : line) shown += (c < 0x20 && c != '\t') ? '?' : (char)c;
+  out += shown + "\n" + caret + "^\n";
+  return out;
+}
+
+std::string sources::render(const diagnostic& d) const {
+  std::string out = render_one(d.at, "error", d.message);
+  for (const note& n : d.notes) out += render_one(n.at, "note", n.message);
+  return out;
+}
+
+static size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_d = std::string::npos;
+  for (const auto& c : candidates) {
+    size_t d = edit_distance(word, c);
+    if (d < best_d) { best_d = d; best = c; }
+  }
+  size_t limit = std::max<size_t>(1, std::max(word.size(), best.size()) / 3);
+  return best_d <= limit ? best : std::string{};
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string n = nearest(word, candidates);
+  return n.empty() ? std::string{} : fmt::format("; did you mean '{}'?", n);
+}
+
+}  // namespace spades::lang

@@ -1,0 +1,63 @@
+// Cards as small integer ids and sets of cards as 128-bit bitsets (up to two packs plus jokers).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace spades {
+
+constexpr int max_cards = 128;
+
+// A set of card ids; bit i is card i of the compiled deck.
+struct card_set {
+  unsigned __int128 bits = 0;
+
+  static card_set of(int c) { card_set s; s.bits = (unsigned __int128)1 << c; return s; }
+  bool has(int c) const { return (bits >> c) & 1; }
+  bool empty() const { return bits == 0; }
+  void add(int c) { bits |= (unsigned __int128)1 << c; }
+  void remove(int c) { bits &= ~((unsigned __int128)1 << c); }
+  int count() const {
+    return __builtin_popcountll((uint64_t)bits) + __builtin_popcountll((uint64_t)(bits >> 64));
+  }
+  // Lowest card id in the set; the set must not be empty.
+  int first() const {
+    uint64_t lo = (uint64_t)bits;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(bits >> 64));
+  }
+  // The n-th (0-based) card id in ascending order; n < count().
+  int nth(int n) const {
+    uint64_t lo = (uint64_t)bits;
+    int lc = __builtin_popcountll(lo);
+    uint64_t w = lo; int base = 0;
+    if (n >= lc) { w = (uint64_t)(bits >> 64); n -= lc; base = 64; }
+    for (; n > 0; --n) w &= w - 1;
+    return base + __builtin_ctzll(w);
+  }
+  card_set operator&(card_set o) const { card_set r; r.bits = bits & o.bits; return r; }
+  card_set operator|(card_set o) const { card_set r; r.bits = bits | o.bits; return r; }
+  card_set operator~() const { card_set r; r.bits = ~bits; return r; }
+  card_set& operator|=(card_set o) { bits |= o.bits; return *this; }
+  card_set& operator&=(card_set o) { bits &= o.bits; return *this; }
+  bool operator==(const card_set&) const = default;
+
+  template <class F> void for_each(F f) const {
+    for (unsigned __int128 b = bits; b; b &= b - 1) {
+      uint64_t lo = (uint64_t)b;
+      f(lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64)));
+    }
+  }
+};
+
+// A card's face: suit index into the deck's suits (or -1 for a joker) and its rank token.
+struct card_face {
+  std::string name;  // canonical text: "AS", "TD", "BJ"
+  int suit = -1;     // natural suit; -1 for jokers
+  int rank = 0;      // 0 = highest rank of the deck's rank order
+  int pack = 0;      // which copy of the pack (several packs)
+};
+
+// Normalises "10S" to "TS" and upper-cases; returns empty for text that cannot be a card token.
+std::string normalise_card(std::string_view text);
+
+}  // namespace spades

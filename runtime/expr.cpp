@@ -1,0 +1,142 @@
+// Tree-walking evaluation over the variant's expression pool. Overflow and division by zero are
+// rule errors that name the formula's source position, never silent wraparound.
+#include "runtime/expr.hpp"
+
+#include <fmt/format.h>
+
+namespace spades {
+
+namespace {
+
+[[noreturn]] void fail(const variant& v, const expr_node& n, const char* what) {
+  throw rule_error(fmt::format("{}: error: {} while evaluating this formula", v.where(n), what));
+}
+
+int64_t checked(const variant& v, const expr_node& n, bool overflow, int64_t r) {
+  if (overflow) fail(v, n, "arithmetic overflow");
+  return r;
+}
+
+int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  const game_state& s = *cx.st;
+  int p = cx.player;
+  if (p < 0) fail(v, n, "a player's value used where no player is in scope");
+  switch (n.v) {
+    case var::player_tricks: return s.tricks_won[p];
+    case var::player_bid: {
+      const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
+      return b.kind < 0 ? 0 : b.n;
+    }
+    case var::player_kind: {
+      const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
+      return b.kind == n.value;
+    }
+    case var::player_blind: {
+      const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
+      return b.kind >= 0 && v.bids[b.kind].blind;
+    }
+    default: return 0;
+  }
+}
+
+int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  const game_state& s = *cx.st;
+  int t = cx.team;
+  if (t < 0) fail(v, n, "a team's value used where no team is in scope");
+  switch (n.v) {
+    case var::score: return s.score[t];
+    case var::behind: return s.behind(t);
+    case var::counter: return s.counters[t][n.value];
+    case var::team_tricks: {
+      int64_t sum = 0;
+      for (int m : v.members[t]) sum += s.tricks_won[m];
+      return sum;
+    }
+    case var::team_bid: {
+      if (v.bid_by_team) return s.bids[t].kind < 0 ? 0 : s.bids[t].n;
+      int64_t sum = 0;
+      for (int m : v.members[t]) sum += s.bids[m].kind < 0 ? 0 : s.bids[m].n;
+      return sum;
+    }
+    case var::team_kind:
+    case var::team_blind: {
+      auto match = [&](const bid_made& b) {
+        if (b.kind < 0) return false;
+        return n.v == var::team_kind ? b.kind == n.value : v.bids[b.kind].blind;
+      };
+      if (v.bid_by_team) return match(s.bids[t]);
+      for (int m : v.members[t])
+        if (match(s.bids[m])) return 1;
+      return 0;
+    }
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
+  const expr_node& n = v.exprs[idx];
+  int64_t r = 0;
+  switch (n.o) {
+    case op::num: return n.value;
+    case op::var:
+      switch (n.v) {
+        case var::option: return cx.st->options[n.value];
+        case var::let: return cx.lets[n.value];
+        case var::hand: return cx.st->hands_played + 1;
+        case var::first_hand: return cx.st->hands_played == 0;
+        case var::broken: return cx.st->broken;
+        case var::trick: return cx.st->trick + 1;
+        case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
+          return player_var(v, n, cx);
+        default: return team_var(v, n, cx);
+      }
+    case op::neg: { int64_t x = eval(v, n.a, cx); return checked(v, n, __builtin_sub_overflow((int64_t)0, x, &r), r); }
+    case op::not_: return !eval(v, n.a, cx);
+    case op::and_: return eval(v, n.a, cx) && eval(v, n.b, cx);
+    case op::or_: return eval(v, n.a, cx) || eval(v, n.b, cx);
+    case op::if_: return eval(v, n.a, cx) ? eval(v, n.b, cx) : eval(v, n.c, cx);
+    case op::abs: { int64_t x = eval(v, n.a, cx); return x < 0 ? checked(v, n, __builtin_sub_overflow((int64_t)0, x, &r), r) : x; }
+    case op::sum:
+    case op::count: {
+      if (cx.team < 0) fail(v, n, "sum/count used where no team is in scope");
+      eval_ctx inner = cx;
+      int64_t acc = 0;
+      for (int m : v.members[cx.team]) {
+        inner.player = m;
+        int64_t x = eval(v, n.a, inner);
+        if (n.o == op::count) x = x != 0;
+        if (__builtin_add_overflow(acc, x, &acc)) fail(v, n, "arithmetic overflow");
+      }
+      return acc;
+    }
+    default: break;
+  }
+  int64_t a = eval(v, n.a, cx), b = eval(v, n.b, cx);
+  switch (n.o) {
+    case op::add: return checked(v, n, __builtin_add_overflow(a, b, &r), r);
+    case op::sub: return checked(v, n, __builtin_sub_overflow(a, b, &r), r);
+    case op::mul: return checked(v, n, __builtin_mul_overflow(a, b, &r), r);
+    case op::div:
+    case op::mod: {
+      if (b == 0) fail(v, n, "division by zero");
+      if (a == INT64_MIN && b == -1) fail(v, n, "arithmetic overflow");
+      // floor division, so that -7 / 10 == -1 and the modulo is never negative for a positive divisor
+      int64_t q = a / b, m = a % b;
+      if (m != 0 && ((m < 0) != (b < 0))) { q -= 1; m += b; }
+      return n.o == op::div ? q : m;
+    }
+    case op::lt: return a < b;
+    case op::le: return a <= b;
+    case op::gt: return a > b;
+    case op::ge: return a >= b;
+    case op::eq: return a == b;
+    case op::ne: return a != b;
+    case op::min: return a < b ? a : b;
+    case op::max: return a > b ? a : b;
+    default: return 0;
+  }
+}
+
+}  // namespace spades

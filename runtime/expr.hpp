@@ -1,0 +1,20 @@
+// Evaluation of compiled formulas and conditions, with checked arithmetic.
+#pragma once
+#include <cstdint>
+
+#include "runtime/game.hpp"
+
+namespace spades {
+
+struct eval_ctx {
+  const game_state* st = nullptr;
+  int team = -1;     // the team in scope
+  int player = -1;   // the player in scope (-1: team scope)
+  int bidder = -1;   // while bidding: who is bidding (eligibility)
+  const int64_t* lets = nullptr;
+};
+
+int64_t eval(const variant& v, int node, const eval_ctx& cx);
+inline bool eval_cond(const variant& v, int node, const eval_ctx& cx) { return node < 0 || eval(v, node, cx) != 0; }
+
+}  // namespace spades

@@ -1,0 +1,141 @@
+// Move text, shared by the interactive table, the test-hand runner and the bots' logs.
+#include "runtime/notation.hpp"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace spades {
+
+std::string lower_words(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (std::isspace((unsigned char)c)) { space = !out.empty(); continue; }
+    if (space) { out += ' '; space = false; }
+    out += (char)std::tolower((unsigned char)c);
+  }
+  return out;
+}
+
+std::string format_bid(const variant& v, int kind, int n) {
+  const bid_kind& k = v.bids[kind];
+  if (k.words.empty()) return std::to_string(n);
+  if (k.lo == k.hi) return k.words;
+  return fmt::format("{} {}", k.words, n);
+}
+
+std::string bid_summary(const variant& v) {
+  std::string out;
+  for (const bid_kind& k : v.bids) {
+    if (!out.empty()) out += ", ";
+    if (k.lo == k.hi) out += k.words.empty() ? std::to_string(k.lo) : k.words;
+    else out += fmt::format("{}{}..{}", k.words.empty() ? "" : k.words + " ", k.lo, k.hi);
+  }
+  return out;
+}
+
+std::string format_move(const game_state& st, const move& m) {
+  if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
+  return st.v->cards[m.a].name;
+}
+
+static bool all_digits(std::string_view s) {
+  if (s.empty() || s.size() > 6) return false;
+  for (char c : s)
+    if (!std::isdigit((unsigned char)c)) return false;
+  return true;
+}
+
+bool parse_bid(const variant& v, std::string_view text, move& out, std::string& err) {
+  std::string t = lower_words(text);
+  if (all_digits(t)) {
+    int n = std::stoi(t);
+    // a bare number: the plain-number bid first, then a worded bid of exactly that number (0 = nil)
+    for (int pass = 0; pass < 2; ++pass)
+      for (size_t k = 0; k < v.bids.size(); ++k) {
+        const bid_kind& b = v.bids[k];
+        bool plain = b.words.empty();
+        if ((pass == 0 ? plain : (!plain && !b.blind && b.lo == b.hi)) && n >= b.lo && n <= b.hi) {
+          out = move::make_bid((int)k, n);
+          return true;
+        }
+      }
+    for (size_t k = 0; k < v.bids.size(); ++k)
+      if (v.bids[k].words.empty()) { out = move::make_bid((int)k, n); return true; }  // out of range: legality says why
+    err = fmt::format("there is no bid of {} (bids: {})", n, bid_summary(v));
+    return false;
+  }
+  for (size_t k = 0; k < v.bids.size(); ++k) {
+    const bid_kind& b = v.bids[k];
+    std::string name = b.name;
+    for (char& c : name) if (c == '_') c = ' ';
+    for (const std::string& w : {b.words, name}) {
+      if (w.empty()) continue;
+      if (t == w) {
+        if (b.lo == b.hi) { out = move::make_bid((int)k, b.lo); return true; }
+        err = fmt::format("'{}' needs a number: {} {}..{}", w, w, b.lo, b.hi);
+        return false;
+      }
+      if (t.size() > w.size() && t.compare(0, w.size(), w) == 0 && t[w.size()] == ' ' && all_digits(t.substr(w.size() + 1))) {
+        out = move::make_bid((int)k, std::stoi(t.substr(w.size() + 1)));
+        return true;
+      }
+    }
+  }
+  err = fmt::format("'{}' is not a bid (bids: {})", std::string(text), bid_summary(v));
+  return false;
+}
+
+static bool parse_card(const game_state& st, int seat, std::string_view text, int& card, std::string& err) {
+  const variant& v = *st.v;
+  card_set named = v.cards_named(text);
+  if (named.empty()) {
+    err = fmt::format("'{}' is not a card (cards are like AS, TD, 10D, 2C{})", std::string(text), v.cards.size() > 52 ? ", BJ" : "");
+    return false;
+  }
+  card_set held = named & st.hands[seat];
+  card = held.empty() ? named.first() : held.first();
+  return true;
+}
+
+bool parse_action(const game_state& st, std::string_view text, std::vector<move>& out, std::string& err) {
+  out.clear();
+  std::string t = lower_words(text);
+  if (t.empty()) { err = "nothing was entered"; return false; }
+  if (st.ph == phase::bid) {
+    move m;
+    if (!parse_bid(*st.v, t, m, err)) return false;
+    out.push_back(m);
+    return true;
+  }
+  if (st.ph == phase::exchange || st.ph == phase::play) {
+    std::string rest = t;
+    if (rest.rfind("pass ", 0) == 0) {
+      if (st.ph != phase::exchange) { err = "there is nothing to pass now: play a card"; return false; }
+      rest = rest.substr(5);
+    }
+    size_t i = 0;
+    while (i < rest.size()) {
+      size_t j = rest.find(' ', i);
+      std::string tok = rest.substr(i, j == std::string::npos ? std::string::npos : j - i);
+      int c;
+      if (!parse_card(st, st.turn, tok, c, err)) return false;
+      for (const move& m : out)
+        if (m.a == c) { err = fmt::format("{} is named twice", st.v->cards[c].name); return false; }
+      out.push_back(move::make_card(c));
+      if (j == std::string::npos) break;
+      i = j + 1;
+    }
+    if (st.ph == phase::play && out.size() != 1) { err = "play one card"; return false; }
+    if (st.ph == phase::exchange && (int)out.size() != st.exchange_left) {
+      err = fmt::format("pass exactly {} card{}", st.exchange_left, st.exchange_left == 1 ? "" : "s");
+      return false;
+    }
+    return true;
+  }
+  err = st.ph == phase::over ? "the game is over" : "the cards have not been dealt";
+  return false;
+}
+
+}  // namespace spades

@@ -1,0 +1,23 @@
+// Text for moves: what players type at the table and what test hands record ("4", "nil", "blind 7",
+// "QH", "pass 2C 3D"), and how bids and cards are shown.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/game.hpp"
+
+namespace spades {
+
+std::string format_bid(const variant& v, int kind, int n);
+std::string format_move(const game_state& st, const move& m);
+// Every bid the variant knows, for help texts: "1..13, nil, blind nil".
+std::string bid_summary(const variant& v);
+// Parses a bid as typed. Returns false with `err` set when the text names no bid.
+bool parse_bid(const variant& v, std::string_view text, move& out, std::string& err);
+// Parses one action for the pending decision: a bid, a card, or `pass CARD...` (one move per card).
+// The copy of a card is chosen among those the acting player holds. Legality is not checked here.
+bool parse_action(const game_state& st, std::string_view text, std::vector<move>& out, std::string& err);
+std::string lower_words(std::string_view text);  // lower-case, single spaces, trimmed
+
+}  // namespace spades

@@ -1,0 +1,147 @@
+// The compiled variant: immutable tables that drive the game state machine. Produced by lang/compile.cpp;
+// nothing in runtime/ knows which variant it is running.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/cards.hpp"
+
+namespace spades {
+
+constexpr int max_seats = 8;
+constexpr int max_teams = 8;
+constexpr int max_counters = 16;
+constexpr int max_tallies = 16;
+constexpr int max_options = 16;
+constexpr int max_lets = 64;
+
+// ---- expressions: a flat pool of nodes; children are indices into the pool ----
+enum class op : uint8_t {
+  num, var, neg, not_, add, sub, mul, div, mod, lt, le, gt, ge, eq, ne, and_, or_, if_, min, max, abs, sum, count
+};
+// What a variable node reads. `index` selects the option, let slot, counter or bid kind.
+enum class var : uint8_t {
+  option, let, counter, score, behind, hand, first_hand, team_tricks, team_bid, team_kind, team_blind,
+  player_tricks, player_bid, player_kind, player_blind, broken, trick
+};
+struct expr_node {
+  op o = op::num;
+  var v = var::option;
+  int32_t a = -1, b = -1, c = -1;  // children
+  int64_t value = 0;               // literal value, or the variable's index
+  int32_t file = -1, line = 0, col = 0;  // source position, for run-time errors
+};
+
+// ---- scoring statements ----
+enum class stmt_op : uint8_t { let, points, counter_add, counter_sub, counter_set, if_, tally, win, lose };
+struct stmt {
+  stmt_op o = stmt_op::points;
+  int slot = 0;   // let slot, counter or tally index
+  int expr = -1;  // value or condition
+  std::vector<stmt> then_body, else_body;
+};
+struct score_rule {
+  std::string name;
+  bool per_player = false;  // each player (points go to the player's team) or each team
+  int when = -1;            // condition, -1 = always
+  std::vector<stmt> body;
+};
+
+// ---- bidding ----
+struct bid_kind {
+  std::string name;   // identifier used in formulas
+  std::string words;  // what a player types/says before the number ("blind"), or the whole bid ("nil")
+  int lo = 0, hi = 0; // tricks range
+  bool blind = false; // declared before looking at the cards
+  int when = -1;      // eligibility condition (expr), -1 = always
+  int exchange = 0;   // cards exchanged with partner after bidding
+};
+
+// ---- play ----
+enum class lead_start : uint8_t { dealer_left, dealer, dealer_right, holder };
+struct forbid_rule {
+  std::string name;
+  card_set cards;   // what may not be led
+  int when = -1;    // condition (expr), -1 = always
+  std::string reason;
+};
+enum class follow_rule : uint8_t { suit, beat };
+
+enum class tie_rule : uint8_t { another_hand, draw };
+enum class leftover_rule : uint8_t { none, out };
+
+struct variant {
+  std::string name;  // display name
+  std::string file;                // the variant's own file
+  std::vector<std::string> files;  // every file it was merged from (positions in formulas index this)
+
+  // players and teams
+  int seats = 4;
+  std::vector<std::string> seat_names;
+  int teams = 2;
+  std::vector<std::string> team_names;
+  std::vector<std::string> team_aliases;  // joined seat names ("NS"), always accepted
+  std::array<int, max_seats> team_of{};
+  std::vector<std::vector<int>> members;
+  std::array<int, max_seats> partner{};   // -1 when none (a team of one or of three)
+
+  // cards: ids 0..ncards-1
+  std::vector<card_face> cards;
+  std::vector<std::string> suit_names;    // "S", "H", ...
+  card_set deck;
+  std::vector<card_set> follow_mask;      // per suit: the cards that follow it (trump suit includes top trumps)
+  std::vector<int8_t> follow_suit;        // per card: the suit it belongs to for following
+  std::vector<int16_t> power;             // per card: higher beats lower within the same suit / among trumps
+  int trump_suit = -1;
+  card_set trump;
+  bool later_wins = false;                // identical cards: the later one played beats the earlier
+
+  // dealing
+  int hand_size = 13;
+  int rotate = 1;                         // +1: deal passes to the dealer's left; -1 right; 0 fixed
+  leftover_rule leftover = leftover_rule::none;
+
+  // bidding
+  bool bid_by_team = false;
+  int bid_start = 1;                      // seat offset from the dealer of the first bidder
+  std::vector<bid_kind> bids;
+  int skip_bidding_when = -1;
+
+  // play
+  lead_start lead = lead_start::dealer_left;
+  std::vector<int> lead_holder;           // lead_start::holder: the first of these cards held leads
+  std::vector<forbid_rule> forbids;
+  bool broken_by_discard = false, broken_by_lead = false, broken_by_win = false;
+  follow_rule follow = follow_rule::suit;
+  int tricks_per_hand = 13;
+
+  // scoring
+  std::vector<std::string> counters;
+  std::vector<int64_t> counter_init;
+  std::vector<std::string> tallies;
+  std::vector<score_rule> rules;
+
+  // game end
+  bool has_target = false;
+  int64_t target = 0;
+  tie_rule tie = tie_rule::another_hand;
+  int win_when = -1, lose_when = -1;
+  int max_hands = 1000;
+
+  // options agreed before the game
+  std::vector<std::string> option_names;
+  std::vector<int64_t> option_defaults;
+
+  std::vector<expr_node> exprs;
+
+  int bidders() const { return bid_by_team ? teams : seats; }
+  int find_seat(std::string_view name) const;  // seat names and P1..Pn; -1 if unknown
+  int find_team(std::string_view name) const;  // team names and joined seat names; -1 if unknown
+  int find_card(std::string_view text) const;  // first copy; -1 if unknown
+  card_set cards_named(std::string_view text) const;  // every copy of that card
+  std::string where(const expr_node& n) const;       // "file:line:col" of a formula
+};
+
+}  // namespace spades
