@@ -12,8 +12,11 @@ namespace {
   throw rule_error(fmt::format("{}: error: {} while evaluating this formula", v.where(n), what));
 }
 
-int64_t checked(const variant& v, const expr_node& n, bool overflow, int64_t r) {
-  if (overflow) fail(v, n, "arithmetic overflow");
+// The builtin writes its result through the pointer; read it only after the call.
+template <class F>
+int64_t checked(const variant& v, const expr_node& n, F op) {
+  int64_t r;
+  if (op(&r)) fail(v, n, "arithmetic overflow");
   return r;
 }
 
@@ -77,7 +80,6 @@ int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
 
 int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
   const expr_node& n = v.exprs[idx];
-  int64_t r = 0;
   switch (n.o) {
     case op::num: return n.value;
     case op::var:
@@ -92,12 +94,12 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
           return player_var(v, n, cx);
         default: return team_var(v, n, cx);
       }
-    case op::neg: { int64_t x = eval(v, n.a, cx); return checked(v, n, __builtin_sub_overflow((int64_t)0, x, &r), r); }
+    case op::neg: { int64_t x = eval(v, n.a, cx); return checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }); }
     case op::not_: return !eval(v, n.a, cx);
     case op::and_: return eval(v, n.a, cx) && eval(v, n.b, cx);
     case op::or_: return eval(v, n.a, cx) || eval(v, n.b, cx);
     case op::if_: return eval(v, n.a, cx) ? eval(v, n.b, cx) : eval(v, n.c, cx);
-    case op::abs: { int64_t x = eval(v, n.a, cx); return x < 0 ? checked(v, n, __builtin_sub_overflow((int64_t)0, x, &r), r) : x; }
+    case op::abs: { int64_t x = eval(v, n.a, cx); return x < 0 ? checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }) : x; }
     case op::sum:
     case op::count: {
       if (cx.team < 0) fail(v, n, "sum/count used where no team is in scope");
@@ -115,9 +117,9 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
   }
   int64_t a = eval(v, n.a, cx), b = eval(v, n.b, cx);
   switch (n.o) {
-    case op::add: return checked(v, n, __builtin_add_overflow(a, b, &r), r);
-    case op::sub: return checked(v, n, __builtin_sub_overflow(a, b, &r), r);
-    case op::mul: return checked(v, n, __builtin_mul_overflow(a, b, &r), r);
+    case op::add: return checked(v, n, [&](int64_t* o) { return __builtin_add_overflow(a, b, o); });
+    case op::sub: return checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow(a, b, o); });
+    case op::mul: return checked(v, n, [&](int64_t* o) { return __builtin_mul_overflow(a, b, o); });
     case op::div:
     case op::mod: {
       if (b == 0) fail(v, n, "division by zero");
