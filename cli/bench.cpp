@@ -43,6 +43,14 @@ int cmd_bench(int argc, char** argv) {
       case phase::deal:
         st.deal(r);
         break;
+      case phase::play: {
+        int before = st.hands_played;
+        card_set legal = st.legal_cards();
+        st.play_card(legal.nth((int)r.below((uint32_t)legal.count())));
+        ++moves;
+        done += st.hands_played != before;
+        break;
+      }
       default: {
         int before = st.hands_played;
         st.apply(random_move(st, r));

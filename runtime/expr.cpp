@@ -76,6 +76,14 @@ int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
   }
 }
 
+// Literals and lets are read in place, sparing a dispatch through the big switch.
+inline int64_t operand(const variant& v, int idx, const eval_ctx& cx) {
+  const expr_node& c = v.exprs[idx];
+  if (c.o == op::num) return c.value;
+  if (c.o == op::var && c.v == var::let) return cx.lets[c.value];
+  return eval(v, idx, cx);
+}
+
 }  // namespace
 
 int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
@@ -98,7 +106,7 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
     case op::not_: return !eval(v, n.a, cx);
     case op::and_: return eval(v, n.a, cx) && eval(v, n.b, cx);
     case op::or_: return eval(v, n.a, cx) || eval(v, n.b, cx);
-    case op::if_: return eval(v, n.a, cx) ? eval(v, n.b, cx) : eval(v, n.c, cx);
+    case op::if_: return eval(v, n.a, cx) ? operand(v, n.b, cx) : operand(v, n.c, cx);
     case op::abs: { int64_t x = eval(v, n.a, cx); return x < 0 ? checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }) : x; }
     case op::sum:
     case op::count: {
@@ -115,7 +123,7 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
     }
     default: break;
   }
-  int64_t a = eval(v, n.a, cx), b = eval(v, n.b, cx);
+  int64_t a = operand(v, n.a, cx), b = operand(v, n.b, cx);
   switch (n.o) {
     case op::add: return checked(v, n, [&](int64_t* o) { return __builtin_add_overflow(a, b, o); });
     case op::sub: return checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow(a, b, o); });

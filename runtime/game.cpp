@@ -28,9 +28,14 @@ void game_state::deal(rng& r) {
   std::array<card_set, max_seats> given{};
   card_set rest;
   int k = 0;
-  // singly, clockwise from the dealer's left
-  for (int round = 0; round < v->hand_size; ++round)
-    for (int i = 1; i <= v->seats; ++i) given[(dealer + i) % v->seats].add(order[k++]);
+  // singly, clockwise from the dealer's left (no division in the loop: this is the hot path)
+  for (int round = 0; round < v->hand_size; ++round) {
+    int seat = dealer;
+    for (int i = 0; i < v->seats; ++i) {
+      if (++seat == v->seats) seat = 0;
+      given[seat].add(order[k++]);
+    }
+  }
   for (; k < n; ++k) rest.add(order[k]);
   deal_given(given, rest);
 }
@@ -105,19 +110,12 @@ int game_state::legal_moves(move* out) const {
   return count;
 }
 
-// Does card c beat the card w currently winning the trick?
-bool beats(const variant& v, int c, int w) {
-  bool tc = v.trump.has(c), tw = v.trump.has(w);
-  if (tc != tw) return tc;
-  if (!tc && v.follow_suit[c] != v.follow_suit[w]) return false;
-  return v.later_wins ? v.power[c] >= v.power[w] : v.power[c] > v.power[w];
-}
 
 card_set game_state::legal_cards() const {
   if (ph != phase::play) return {};
   if (played == 0) return lead_allowed;
   card_set hand = hands[turn];
-  card_set same = hand & v->follow_mask[v->follow_suit[trick_cards[0]]];
+  card_set same = hand & led_mask;
   card_set base = same.empty() ? hand : same;
   if (v->follow == follow_rule::beat) {
     card_set better;
@@ -180,7 +178,7 @@ void game_state::apply(const move& m) {
         if (bids[t].kind < 0) { turn = t; break; }
       }
     } else {
-      turn = (turn + 1) % v->seats;
+      if (++turn == v->seats) turn = 0;
     }
     return;
   }
@@ -195,20 +193,23 @@ void game_state::apply(const move& m) {
     }
     return;
   }
-  // play
-  int c = m.a;
+  play_card(m.a);
+}
+
+void game_state::play_card(int c) {
   hands[turn].remove(c);
   trick_cards[played++] = (int16_t)c;
   if (played == 1) {
     win_seat = turn;
     win_card = c;
+    led_mask = v->follow_mask[v->follow_suit[c]];
     if (v->broken_by_lead && v->trump.has(c)) broken = true;
   } else {
     if (v->broken_by_discard && v->trump.has(c) && !v->trump.has(trick_cards[0])) broken = true;
     if (beats(*v, c, win_card)) { win_seat = turn; win_card = c; }
   }
   if (played == v->seats) finish_trick();
-  else turn = (turn + 1) % v->seats;
+  else if (++turn == v->seats) turn = 0;
 }
 
 void game_state::after_bidding() {

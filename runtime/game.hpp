@@ -16,9 +16,10 @@ enum class phase : uint8_t { deal, bid, exchange, play, over };
 
 // A decision: a bid (kind index and number of tricks) or a card (to play, or to give in an exchange).
 struct move {
-  enum type_t : uint8_t { bid, card } type = card;
-  int16_t a = 0;  // bid kind, or card id
-  int16_t b = 0;  // bid number
+  // no default member initialisers: move lists are arrays on the hot path
+  enum type_t : uint8_t { bid, card } type;
+  int16_t a;  // bid kind, or card id
+  int16_t b;  // bid number
   static move make_bid(int kind, int n) { return {bid, (int16_t)kind, (int16_t)n}; }
   static move make_card(int c) { return {card, (int16_t)c, 0}; }
   bool operator==(const move&) const = default;
@@ -36,7 +37,12 @@ struct rule_error : std::runtime_error {
 };
 
 // Does card c beat card w, the card winning the trick so far?
-bool beats(const variant& v, int c, int w);
+inline bool beats(const variant& v, int c, int w) {
+  bool tc = v.trump.has(c), tw = v.trump.has(w);
+  if (tc != tw) return tc;
+  if (!tc && v.follow_suit[c] != v.follow_suit[w]) return false;
+  return v.later_wins ? v.power[c] >= v.power[w] : v.power[c] > v.power[w];
+}
 
 constexpr int max_moves = 160;  // bounds every legal-move list
 
@@ -70,6 +76,7 @@ struct game_state {
   int played = 0;             // cards in the current trick
   std::array<int16_t, max_seats> trick_cards{};
   int win_seat = -1, win_card = -1;
+  card_set led_mask;          // the cards that follow the suit led
   bool broken = false;
   card_set lead_allowed;      // computed when a trick starts
   std::array<int, max_seats> tricks_won{};
@@ -94,7 +101,11 @@ struct game_state {
   bool is_legal(const move& m) const { return why_illegal(m).empty(); }
   // Applies a legal move (the caller checks legality; apply does not).
   void apply(const move& m);
+  // apply() for a card in the play phase (the hot path of playouts).
+  void play_card(int card);
 
+  // Scoring-only test hands: go straight from an owed exchange to the play.
+  void skip_exchange() { if (ph == phase::exchange) start_play(); }
   // Scores from the current bids and tricks_won, then decides whether the game is over.
   void score_hand();
 

@@ -84,6 +84,7 @@ struct hand_runner {
   }
 
   void deal(const json& h) {
+    // absent: the first seat deals the first hand; later hands of a sequence pass the deal by the rules
     if (h.contains("dealer")) {
       if (!h["dealer"].is_string()) cx.fail(prefix + "dealer", "expected a seat name");
       st.dealer = seat_of(cx, v, prefix + "dealer", h["dealer"].get<std::string>());
@@ -239,8 +240,10 @@ struct hand_runner {
 
   void tricks(const json& t) {
     if (!t.is_object()) cx.fail(prefix + "tricks", "expected an object: seat -> tricks won");
+    // a scoring-only hand needs no cards to change hands: an exchange owed after the bidding is skipped
+    if (st.ph == phase::exchange) st.skip_exchange();
     if (st.ph != phase::play || st.trick != 0 || st.played != 0)
-      cx.fail(prefix + "tricks", st.ph == phase::bid ? "the bidding is not complete" : "tricks are given for a hand whose play has started or has an open exchange");
+      cx.fail(prefix + "tricks", st.ph == phase::bid ? "'tricks' needs the bidding to be complete: give every bid" : "'tricks' cannot be given once the play has started: give the rest of the play instead");
     std::array<int, max_seats> won{};
     int sum = 0;
     for (auto it = t.begin(); it != t.end(); ++it) {
@@ -453,12 +456,12 @@ hands_report run_hands(const std::string& hands_path, const std::string& ruleset
       only_fields(cx, c, "", {"name", "options", "before", "hands", "note"});
       if (!c["hands"].is_array() || c["hands"].empty()) cx.fail("hands", "expected a non-empty list of hands");
       for (size_t h = 0; h < c["hands"].size(); ++h) {
-        hand_runner r{cx, v, st, res, fmt::format("hands[{}].", h)};
+        hand_runner r{cx, v, st, res, fmt::format("hands[{}].", h), false, {}, {}};
         r.run(c["hands"][h]);
         if (r.rejected) break;
       }
     } else {
-      hand_runner r{cx, v, st, res, ""};
+      hand_runner r{cx, v, st, res, "", false, {}, {}};
       json copy = c;
       copy.erase("options");
       copy.erase("before");

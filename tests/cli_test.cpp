@@ -1,1 +1,116 @@
+// The `spades` binary as users run it: exit codes, output shapes, bad input at the table.
 #include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/test_util.hpp"
+
+using spades::testing::source_path;
+
+namespace {
+
+struct run_result {
+  int code;
+  std::string out;
+};
+
+// Runs the binary with `args` (stdin from `input`), capturing stdout and stderr together.
+run_result run(const std::string& args, const std::string& input = "") {
+  std::string in_path = std::filesystem::temp_directory_path() / "spades-cli-input.txt";
+  std::ofstream(in_path) << input;
+  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string last_line(const std::string& s) {
+  size_t end = s.find_last_not_of('\n');
+  size_t start = s.rfind('\n', end);
+  return s.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+}  // namespace
+
+TEST_CASE("cli: unknown command and missing arguments are usage errors (exit 2)") {
+  auto r = run("chek x");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("spades: unknown command 'chek'; did you mean 'check'?") == 0);
+  CHECK(run("sim rulesets/standard.spades").code == 2);
+  CHECK(run("bench rulesets/standard.spades --hands lots").out == "spades bench: --hands needs a whole number, not 'lots'\n");
+  CHECK(run("test").code == 2);
+  CHECK(run("--help").code == 0);
+  for (const char* c : {"check", "test", "play", "sim", "bench"}) CHECK(run(std::string(c) + " --help").code == 0);
+}
+
+TEST_CASE("cli: check reports clean files and errors") {
+  auto ok = run("check rulesets/standard.spades");
+  CHECK(ok.code == 0);
+  CHECK(ok.out == "ok rulesets/standard.spades: Standard Spades: 4 players, 2 teams, 52 cards, 3 bids, 3 scoring rules\n");
+  auto missing = run("check no/such.spades");
+  CHECK(missing.code == 1);
+  CHECK(missing.out == "error: cannot read 'no/such.spades': No such file or directory\n");
+}
+
+TEST_CASE("cli: test prints one line per case and the closing count") {
+  auto r = run("test rulesets/standard.hands.json");
+  CHECK(r.code == 0);
+  CHECK(r.out.rfind("ok   ", 0) == 0);
+  CHECK(last_line(r.out).find(" passed, 0 failed") != std::string::npos);
+  auto j = run("test rulesets/standard.hands.json --json");
+  auto doc = nlohmann::json::parse(j.out);
+  CHECK(doc["failed"] == 0);
+  CHECK(doc["cases"].size() == doc["passed"].get<size_t>());
+  auto bad = run("test rulesets/standard.spades");
+  CHECK(bad.code == 2);
+  CHECK(bad.out.find("rulesets/standard.spades: not valid JSON") == 0);
+}
+
+TEST_CASE("cli: sim is deterministic for a seed and reports every tally") {
+  auto a = run("sim rulesets/standard.spades --games 20 --seed 9 --json");
+  auto b = run("sim rulesets/standard.spades --games 20 --seed 9 --json");
+  REQUIRE(a.code == 0);
+  CHECK(a.out == b.out);
+  auto doc = nlohmann::json::parse(a.out);
+  CHECK(doc["games"] == 20);
+  long long wins = doc["sides"]["NS"]["wins"].get<long long>() + doc["sides"]["EW"]["wins"].get<long long>();
+  CHECK(wins + doc["draws"].get<long long>() + doc["stopped"].get<long long>() == 20);
+  for (const char* k : {"sets", "nils_made", "nils_failed", "bag_penalties", "average_hand_score"}) CHECK(doc["sides"]["NS"].contains(k));
+}
+
+TEST_CASE("cli: bench prints hands/s and moves/s") {
+  auto r = run("bench rulesets/standard.spades --hands 2000 --seed 3");
+  CHECK(r.code == 0);
+  CHECK(r.out.find(" hands/s\n") != std::string::npos);
+  CHECK(r.out.find(" moves/s\n") != std::string::npos);
+}
+
+TEST_CASE("cli: play re-prompts on bad input and leaves cleanly on EOF") {
+  auto r = run("play --seed 4 --seat S", "\nbanana\n99\nhelp\nscore\n");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("nothing was entered") != std::string::npos);
+  CHECK(r.out.find("'banana' is not a bid") != std::string::npos);
+  CHECK(r.out.find("a number bid must be from 1 to 13") != std::string::npos);
+  CHECK(r.out.find("legal now: ") != std::string::npos);
+  CHECK(last_line(r.out) == "goodbye");
+}
+
+TEST_CASE("cli: a whole game can be played from the prompt") {
+  // answer every prompt with a legal move chosen by typing `help` first is overkill: feed many bids and
+  // cards; illegal ones are refused and re-asked, and the game must still finish or leave at EOF.
+  std::string input;
+  for (int i = 0; i < 20; ++i) input += "3\n";
+  auto r = run("play --seed 5", input);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("You (S) bid 3") != std::string::npos);
+}

@@ -1,1 +1,274 @@
+// Runtime unit tests: trick winners, exact legal-move sets, scoring, game end, determinism.
 #include <catch2/catch.hpp>
+
+#include "runtime/bot.hpp"
+#include "runtime/expr.hpp"
+#include "runtime/notation.hpp"
+#include "tests/test_util.hpp"
+
+using namespace spades;
+using namespace spades::testing;
+
+namespace {
+
+// A standard hand dealt by W (so N bids and leads first); every seat bids `bid`.
+game_state standard_hand(const variant& v, const std::vector<std::string>& hands, int bid = 3) {
+  game_state st;
+  st.new_game(v, 3);
+  deal(st, hands);
+  while (st.ph == phase::bid) st.apply(move::make_bid(0, bid));
+  return st;
+}
+
+const std::vector<std::string> sample = {
+    "AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H",  // N
+    "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S",  // E
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 8S 7S 6S",  // S
+    "5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C 2C",  // W
+};
+
+}  // namespace
+
+TEST_CASE("cards: 10 and T name the same card; bad text is no card") {
+  CHECK(normalise_card("10s") == "TS");
+  CHECK(normalise_card("qh") == "QH");
+  CHECK(normalise_card("1").empty());
+  CHECK(normalise_card("A S").empty());
+}
+
+TEST_CASE("card_set: count, nth and first agree across both words") {
+  card_set s;
+  for (int c : {0, 5, 63, 64, 100, 127}) s.add(c);
+  CHECK(s.count() == 6);
+  CHECK(s.first() == 0);
+  CHECK(s.nth(2) == 63);
+  CHECK(s.nth(3) == 64);
+  CHECK(s.nth(5) == 127);
+  s.remove(0);
+  CHECK(s.first() == 5);
+}
+
+TEST_CASE("rng: the same seed gives the same numbers on every machine") {
+  rng r(42);
+  uint64_t a = r.next(), b = r.next();
+  rng again(42);
+  CHECK(again.next() == a);
+  CHECK(again.next() == b);
+  // pinned values: a change of generator would change every recorded game
+  rng p(1);
+  CHECK(p.below(52) == 3);
+  CHECK(p.below(52) == 14);
+  CHECK(p.below(1000000) == 31894);
+}
+
+TEST_CASE("deal: a seeded deal is the same every time, 13 cards each, all different") {
+  auto v = load_ruleset("standard");
+  game_state a, b;
+  a.new_game(*v, 0);
+  b.new_game(*v, 0);
+  rng r1(7), r2(7);
+  a.deal(r1);
+  b.deal(r2);
+  card_set all;
+  for (int s = 0; s < 4; ++s) {
+    CHECK(a.hands[s] == b.hands[s]);
+    CHECK(a.hands[s].count() == 13);
+    all |= a.hands[s];
+  }
+  CHECK(all == v->deck);
+  CHECK(a.ph == phase::bid);
+  CHECK(a.turn == 1);  // dealer N: E bids first
+}
+
+TEST_CASE("legal leads: spades barred until broken, unless only spades are held") {
+  auto v = load_ruleset("standard");
+  game_state st = standard_hand(*v, sample);
+  REQUIRE(st.ph == phase::play);
+  REQUIRE(st.turn == 0);  // dealer W: N leads
+  CHECK(names(*v, st.legal_cards()) == "AH KH QH JH TH 9H 8H 7H 6H 5H");
+  CHECK(st.why_illegal(move::make_card(card(st, "AS"))) == "spades have not been broken");
+  CHECK(st.why_illegal(move::make_card(card(st, "AD"))) == "N does not hold AD");
+}
+
+TEST_CASE("legal follows: follow suit if able, anything when void") {
+  auto v = load_ruleset("standard");
+  game_state st = standard_hand(*v, sample);
+  st.apply(move::make_card(card(st, "AH")));  // N leads a heart; E has none
+  CHECK(names(*v, st.legal_cards()) == "JS TS 9S AD KD QD JD TD 9D 8D 7D 6D 5D");
+  st.apply(move::make_card(card(st, "9S")));  // E trumps: spades are broken
+  CHECK(st.broken);
+  // S has no hearts either
+  CHECK(st.legal_cards().count() == 13);
+  st.apply(move::make_card(card(st, "5C")));
+  // W holds hearts: must follow
+  CHECK(names(*v, st.legal_cards()) == "4H 3H 2H");
+  CHECK(st.why_illegal(move::make_card(card(st, "2C"))) == "you must follow suit (H)");
+  st.apply(move::make_card(card(st, "2H")));
+  CHECK(st.tricks_won[1] == 1);  // E's spade wins the heart trick
+  CHECK(st.turn == 1);
+  // spades are broken: E may now lead one
+  CHECK(st.legal_cards().count() == 12);
+}
+
+TEST_CASE("trick winner: highest trump, else highest of the suit led") {
+  auto v = load_ruleset("standard");
+  game_state st = standard_hand(*v, sample);
+  for (const char* c : {"5H", "5D", "5C", "4H"}) st.apply(move::make_card(card(st, c)));
+  CHECK(st.tricks_won[0] == 1);  // N's 5H beats W's 4H; off-suit cards never win
+  REQUIRE(st.turn == 0);  // the winner leads
+  for (const char* c : {"6H", "9S", "6C", "3H"}) st.apply(move::make_card(card(st, c)));
+  CHECK(st.tricks_won[1] == 1);  // E trumps the heart
+  CHECK(st.turn == 1);
+}
+
+TEST_CASE("scoring: pure function of bids and tricks") {
+  auto v = load_ruleset("standard");
+  auto score = [&](std::array<int, 4> bids, std::array<int, 4> tricks, int64_t ns_before = 0, int64_t bags_before = 0) {
+    game_state st;
+    st.new_game(*v, 3);
+    st.score[0] = ns_before;
+    st.counters[0][0] = bags_before;
+    st.hands_played = 1;
+    rng r(1);
+    st.deal(r);
+    for (int i = 0; i < 4; ++i) {
+      move m;
+      std::string err;
+      REQUIRE(parse_bid(*v, bids[st.turn] == 0 ? "nil" : std::to_string(bids[st.turn]), m, err));
+      st.apply(m);
+    }
+    st.tricks_won = {tricks[0], tricks[1], tricks[2], tricks[3]};
+    st.score_hand();
+    return std::make_pair(st.hand_points[0], st.counters[0][0]);
+  };
+  CHECK(score({3, 4, 2, 4}, {4, 3, 3, 3}) == std::make_pair(int64_t{52}, int64_t{2}));
+  CHECK(score({3, 4, 2, 4}, {4, 3, 4, 2}, 337, 7) == std::make_pair(int64_t{-47}, int64_t{0}));  // 53 - 100
+  CHECK(score({5, 4, 2, 1}, {3, 4, 2, 4}) == std::make_pair(int64_t{-70}, int64_t{0}));            // set
+  CHECK(score({0, 4, 5, 4}, {0, 4, 6, 3}) == std::make_pair(int64_t{151}, int64_t{1}));            // nil made
+  CHECK(score({0, 4, 5, 4}, {2, 3, 5, 3}) == std::make_pair(int64_t{-48}, int64_t{2}));            // nil failed: 50 + 2 bags - 100
+  CHECK(score({0, 4, 5, 4}, {2, 4, 4, 3}) == std::make_pair(int64_t{-148}, int64_t{2}));           // nil failed, partner set
+}
+
+TEST_CASE("game end: target, both past it, tie plays on, hand limit") {
+  auto v = load_ruleset("standard");
+  auto after = [&](int64_t ns, int64_t ew, std::array<int, 4> tricks) {
+    game_state st;
+    st.new_game(*v, 3);
+    st.score[0] = ns;
+    st.score[1] = ew;
+    st.hands_played = 1;
+    rng r(3);
+    st.deal(r);
+    while (st.ph == phase::bid) st.apply(move::make_bid(0, 3));
+    st.tricks_won = {tricks[0], tricks[1], tricks[2], tricks[3]};
+    st.score_hand();
+    return st;
+  };
+  game_state a = after(450, 100, {4, 3, 3, 3});  // NS +61 -> 511
+  CHECK(a.ph == phase::over);
+  CHECK(a.winner == 0);
+  game_state b = after(470, 480, {3, 4, 3, 3});  // NS 530, EW 541
+  CHECK(b.winner == 1);
+  game_state c = after(470, 471, {3, 3, 4, 3});  // NS 470+61, EW 471+60: equal at 531, another hand
+  CHECK(c.ph == phase::deal);
+  CHECK(c.score[0] == c.score[1]);
+  game_state d = after(100, 100, {3, 3, 4, 3});
+  CHECK(d.ph == phase::deal);
+}
+
+TEST_CASE("hand limit: a game that never reaches its target is stopped with a reason") {
+  auto v = load_text("stalemate", "extends \"standard\"\nend {\n  target 100000\n  max_hands 3\n}\n");
+  game_state st;
+  st.new_game(*v, 0);
+  rng r(5);
+  int moves = 0;
+  while (st.ph != phase::over && moves < 100000) {
+    if (st.ph == phase::deal) st.deal(r);
+    else { st.apply(bot_move(st, r)); ++moves; }
+  }
+  CHECK(st.ph == phase::over);
+  CHECK(st.hands_played == 3);
+  CHECK(st.end_reason == "stopped: the hand limit of 3 hands was reached");
+}
+
+TEST_CASE("blind nil: only when the side trails by 100 or more; then the two-card exchange") {
+  auto v = load_ruleset("standard");
+  game_state st;
+  st.new_game(*v, 3);
+  deal(st, sample);
+  move blind;
+  std::string err;
+  REQUIRE(parse_bid(*v, "blind nil", blind, err));
+  CHECK(st.why_illegal(blind) == "a blind_nil bid is not allowed now: its condition does not hold");
+  st.score[1] = 100;  // EW lead by exactly 100
+  CHECK(st.why_illegal(blind).empty());
+  st.apply(blind);  // N
+  for (int i = 0; i < 3; ++i) st.apply(move::make_bid(0, 3));
+  REQUIRE(st.ph == phase::exchange);
+  CHECK(st.turn == 0);
+  CHECK(st.exchange_left == 2);
+  st.apply(move::make_card(card(st, "AS")));
+  st.apply(move::make_card(card(st, "KS")));
+  CHECK(st.turn == 2);  // partner S returns two
+  CHECK(st.hands[2].has(card(st, "AS")));
+  st.apply(move::make_card(card(st, "5C")));
+  st.apply(move::make_card(card(st, "6C")));
+  CHECK(st.ph == phase::play);
+  CHECK(st.hands[0].count() == 13);
+  CHECK(st.hands[0].has(card(st, "5C")));
+}
+
+TEST_CASE("formulas: floor division, and overflow is an error with a position") {
+  auto v = load_text("overflow", R"(extends "standard"
+scoring {
+  rule huge each team {
+    points 9007199254740992 * 9007199254740992
+  }
+}
+)");
+  game_state st;
+  st.new_game(*v, 0);
+  rng r(1);
+  st.deal(r);
+  while (st.ph == phase::bid) st.apply(move::make_bid(0, 3));
+  st.tricks_won = {4, 3, 3, 3};
+  try {
+    st.score_hand();
+    FAIL("no overflow error");
+  } catch (const rule_error& e) {
+    std::string msg = e.what();
+    INFO(msg);
+    CHECK(msg.find("overflow.spades:4:29: error: arithmetic overflow while evaluating this formula") != std::string::npos);
+  }
+}
+
+TEST_CASE("bids: typed words map to bid kinds") {
+  auto v = load_ruleset("standard");
+  move m;
+  std::string err;
+  REQUIRE(parse_bid(*v, "4", m, err));
+  CHECK((m.a == 0 && m.b == 4));
+  REQUIRE(parse_bid(*v, "0", m, err));
+  CHECK(v->bids[m.a].name == "nil");
+  REQUIRE(parse_bid(*v, "  Blind   NIL ", m, err));
+  CHECK(v->bids[m.a].name == "blind_nil");
+  CHECK_FALSE(parse_bid(*v, "pass", m, err));
+  CHECK(err == "'pass' is not a bid (bids: 1..13, nil, blind nil)");
+}
+
+TEST_CASE("random playouts and bots always play legal moves and finish games") {
+  auto v = load_ruleset("standard");
+  rng r(11);
+  for (int g = 0; g < 20; ++g) {
+    game_state st;
+    st.new_game(*v, g % 4);
+    int guard = 0;
+    while (st.ph != phase::over && ++guard < 200000) {
+      if (st.ph == phase::deal) { st.deal(r); continue; }
+      move m = g % 2 ? random_move(st, r) : bot_move(st, r);
+      REQUIRE(st.why_illegal(m).empty());
+      st.apply(m);
+    }
+    CHECK(st.ph == phase::over);
+  }
+}

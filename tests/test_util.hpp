@@ -1,0 +1,66 @@
+// Helpers shared by the unit tests: load variants from text or from rulesets/.
+#pragma once
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "lang/load.hpp"
+#include "runtime/game.hpp"
+
+namespace spades::testing {
+
+inline std::string source_path(const std::string& rel) { return std::string(SPADES_SOURCE_DIR) + "/" + rel; }
+
+inline std::shared_ptr<const variant> load_ruleset(const std::string& id) {
+  lang::sources src;
+  return lang::load_variant(src, source_path("rulesets/" + id + ".spades"));
+}
+
+// Writes `text` to a temporary .spades file beside rulesets/ (so that `extends "standard"` resolves).
+inline std::string temp_variant(const std::string& name, const std::string& text) {
+  auto dir = std::filesystem::temp_directory_path() / "spades-tests";
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(source_path("rulesets/standard.spades"), dir / "standard.spades",
+                             std::filesystem::copy_options::overwrite_existing);
+  auto p = dir / (name + ".spades");
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+inline std::shared_ptr<const variant> load_text(const std::string& name, const std::string& text) {
+  lang::sources src;
+  return lang::load_variant(src, temp_variant(name, text));
+}
+
+// Deals the given hands ("AS KS ..." per seat in seat order), everything else out of play.
+inline void deal(game_state& st, const std::vector<std::string>& hands) {
+  std::array<card_set, max_seats> given{};
+  card_set used;
+  for (size_t s = 0; s < hands.size(); ++s) {
+    size_t i = 0;
+    const std::string& h = hands[s];
+    while (i < h.size()) {
+      size_t j = h.find(' ', i);
+      std::string tok = h.substr(i, j == std::string::npos ? std::string::npos : j - i);
+      if (!tok.empty()) {
+        int c = st.v->find_card(tok);
+        given[s].add(c);
+        used.add(c);
+      }
+      if (j == std::string::npos) break;
+      i = j + 1;
+    }
+  }
+  st.deal_given(given, st.v->deck & ~used);
+}
+
+inline int card(const game_state& st, const char* name) { return st.v->find_card(name); }
+
+inline std::string names(const variant& v, card_set s) {
+  std::string out;
+  s.for_each([&](int c) { out += (out.empty() ? "" : " ") + v.cards[c].name; });
+  return out;
+}
+
+}  // namespace spades::testing
