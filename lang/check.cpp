@@ -27,6 +27,8 @@ int to_int(const word& w, int lo, int hi, const char* what) {
     size_t used = 0;
     x = std::stoll(w.text, &used);
     if (used != w.text.size()) throw std::invalid_argument("");
+  } catch (const std::out_of_range&) {
+    fail(w.at, fmt::format("{} must be from {} to {}, not {}", what, lo, hi, w.text));
   } catch (...) {
     fail(w.at, fmt::format("expected a number for {}, found '{}'", what, w.text));
   }
@@ -90,7 +92,8 @@ struct checker {
         for (size_t i = 1; i < t->args.size(); ++i) {
           const word& w = t->args[i];
           int s = v->find_seat(w.text);
-          if (s < 0) fail(w.at, fmt::format("unknown seat '{}'{}", w.text, did_you_mean(w.text, v->seat_names)));
+          if (s < 0)
+            fail(w.at, fmt::format("unknown seat '{}'{} (the seats are {})", w.text, did_you_mean(w.text, v->seat_names), fmt::join(v->seat_names, " ")));
           if (owner[s] >= 0) fail(w.at, fmt::format("seat '{}' is already in team '{}'", w.text, names[owner[s]]));
           owner[s] = (int)teams.size();
           m.push_back(s);
@@ -211,8 +214,13 @@ struct checker {
       }
     }
     for (int i = 0; i < nc; ++i)
-      if (v->follow_suit[i] < 0)
-        fail(find("cards", "jokers")->at, fmt::format("joker '{}' has no suit and no rank: list it in top_trumps", v->cards[i].name));
+      if (v->follow_suit[i] < 0) {
+        const item* jk = find("cards", "jokers");
+        pos at = jk->at;
+        for (const word& w : jk->args)
+          if (w.text == v->cards[i].name) at = w.at;
+        fail(at, fmt::format("joker '{}' has no suit and no rank: list it in top_trumps", v->cards[i].name));
+      }
     v->follow_mask.assign(suits.size(), {});
     for (int i = 0; i < nc; ++i) {
       v->follow_mask[v->follow_suit[i]].add(i);
@@ -248,7 +256,9 @@ struct checker {
         auto cands = card_names();
         cands.push_back("trump");
         cands.insert(cands.end(), v->suit_names.begin(), v->suit_names.end());
-        fail(w.at, fmt::format("unknown card or suit '{}'{}", w.text, did_you_mean(w.text, cands)));
+        std::string hint = did_you_mean(w.text, cands);
+        if (hint.empty()) hint = fmt::format(" (expected a suit letter: {}, a card such as Q{}, or trump)", fmt::join(v->suit_names, " "), v->suit_names.at(0));
+        fail(w.at, fmt::format("unknown card or suit '{}'{}", w.text, hint));
       }
       s |= v->cards_named(c);
     }
@@ -268,11 +278,17 @@ struct checker {
     } else {
       v->hand_size = nc / v->seats;
     }
+    // without hand_size, the deck and the player count clash: point at the deck, note the count
+    const item* players = find("players", "count") ? find("players", "count") : find("players", "seats");
+    const resolved_block* deck = r.find("cards");
+    pos at = hs ? hs->at : deck ? deck->at : players ? players->at : pos{};
+    std::vector<note> notes;
+    if (!hs && deck && players) notes.push_back({players->at, "the number of players is set here"});
     int rest = nc - v->hand_size * v->seats;
     if (rest > 0 && v->leftover == leftover_rule::none)
-      fail(hs ? hs->at : r.find("cards") ? r.find("cards")->at : pos{},
-           fmt::format("the deck of {} cards does not divide among {} players ({} left over): set `leftover out` in 'deal', or change the deck", nc, v->seats, rest));
-    if (v->hand_size == 0) fail(hs ? hs->at : pos{}, "the deck has fewer cards than players");
+      fail(at, fmt::format("the deck of {} cards does not divide among {} players ({} left over): set `leftover out` in 'deal', or change the deck", nc, v->seats, rest),
+           notes);
+    if (v->hand_size == 0) fail(at, fmt::format("the deck of {} cards has fewer cards than the {} players", nc, v->seats), notes);
     v->tricks_per_hand = v->hand_size;
     if (const item* it = find("deal", "rotate")) {
       std::string d = choose(it->args.at(0), {"left", "right", "none"}, "rotation");
@@ -290,7 +306,8 @@ struct checker {
     if (const item* it = find("bidding", "order")) {
       const auto& a = it->args;
       if (a.size() != 3 || a[1].text != "from")
-        fail(it->at, "expected `order players from SEAT` or `order teams from SEAT` (SEAT: dealer_left, dealer or dealer_right)");
+        fail(a.size() > 1 && a[1].text != "from" ? a[1].at : a.size() > 3 ? a[3].at : it->at,  // at the first word out of place
+             "expected `order players from SEAT` or `order teams from SEAT` (SEAT: dealer_left, dealer or dealer_right)");
       v->bid_by_team = choose(a[0], {"players", "teams"}, "bidding order") == "teams";
       v->bid_start = seat_offset(a[2]);
     }
@@ -338,7 +355,8 @@ struct checker {
       for (size_t b = a + 1; b < v->bids.size(); ++b) {
         const auto &x = v->bids[a], &y = v->bids[b];
         if (x.words.empty() && y.words.empty() && x.lo <= y.hi && y.lo <= x.hi)
-          fail(bid_item(b)->at, fmt::format("bids '{}' and '{}' are both plain numbers over the same range: give one of them words", x.name, y.name));
+          fail(bid_item(b)->at, fmt::format("bids '{}' and '{}' are both plain numbers over the same range: give one of them words", x.name, y.name),
+               {{bid_item(a)->at, fmt::format("'{}' is defined here", x.name)}});
       }
   }
   const item* bid_item(size_t n) {
@@ -458,6 +476,7 @@ checked check(const resolved& r, const sources&) {
   c.out.v = std::make_unique<variant>();
   c.v = c.out.v.get();
   c.v->name = r.name;
+  c.out.drops = &r.drops;
   c.options();
   c.players();
   c.cards();

@@ -21,6 +21,7 @@ struct checked {
   std::unique_ptr<variant> v;
   std::vector<pending_expr> exprs;
   std::vector<std::pair<const item*, score_rule*>> rules;  // rule items and the runtime rules to fill
+  const std::vector<item>* drops = nullptr;  // the resolved variant's drops, for "is dropped" hints
 };
 
 checked check(const resolved& r, const sources& src);

@@ -2,6 +2,7 @@
 #include "lang/compile.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 
 #include <fmt/format.h>
 
@@ -20,8 +21,18 @@ const char* scope_name(scope s) {
   return "";
 }
 
+// Where a name that exists but is out of scope can be used ("" when that says nothing new).
+const char* where_known(const std::string& n, bool is_bid_name) {
+  if (n == "broken" || n == "trick") return "it is known only in play conditions";
+  if (n == "tricks" || n == "bid" || is_bid_name) return "it is known only in scoring rules and end conditions";
+  if (n == "team_tricks" || n == "team_bid") return "it is known only in player rules";
+  if (n == "blind") return "it is known only in a bid's `allow when`, scoring rules and end conditions";
+  return "";
+}
+
 struct compiler {
   variant& v;
+  const std::vector<item>* drops;
   std::vector<std::pair<std::string, int>> lets;  // visible lets: name -> slot
   int next_let = 0;
 
@@ -36,6 +47,21 @@ struct compiler {
   int index_of(const std::vector<std::string>& names, const std::string& n) {
     auto f = std::find(names.begin(), names.end(), n);
     return f == names.end() ? -1 : (int)(f - names.begin());
+  }
+  // The `drop` that removed `name` as one of `kinds`, if any.
+  const item* dropped(const std::string& name, std::initializer_list<const char*> kinds) const {
+    if (!drops) return nullptr;
+    for (const item& d : *drops)
+      for (const char* k : kinds)
+        if (d.args.size() == 2 && d.args[0].text == k && d.args[1].text == name) return &d;
+    return nullptr;
+  }
+  // "'x' is already a counter" for a `let` that would hide one.
+  std::string taken_as(const std::string& n) {
+    if (index_of(v.counters, n) >= 0) return "a counter";
+    if (index_of(v.option_names, n) >= 0) return "an option";
+    if (bid_index(n) >= 0) return "a bid";
+    return "";
   }
   int bid_index(const std::string& n) {
     for (size_t i = 0; i < v.bids.size(); ++i)
@@ -92,7 +118,12 @@ struct compiler {
     }
     static const std::vector<std::string> elsewhere{"broken", "trick", "tricks", "bid", "team_tricks", "team_bid", "score", "behind", "blind"};
     bool other = std::count(elsewhere.begin(), elsewhere.end(), n) || index_of(v.counters, n) >= 0 || bid_index(n) >= 0;
-    if (other) throw diag_error(e.at, fmt::format("'{}' cannot be used in {}", n, scope_name(sc)));
+    if (other) {
+      std::string why = where_known(n, bid_index(n) >= 0);
+      throw diag_error(e.at, fmt::format("'{}' cannot be used in {}{}", n, scope_name(sc), why.empty() ? "" : ": " + why));
+    }
+    if (const item* d = dropped(n, {"bid", "counter"}))
+      throw diag_error(e.at, fmt::format("unknown name '{}': the {} '{}' is dropped", n, d->args[0].text, n), {{d->at, "dropped here"}});
     throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, known)));
   }
 
@@ -153,8 +184,8 @@ struct compiler {
       spades::stmt r;
       switch (s.kind) {
         case lang::stmt::let: {
-          if (index_of(v.counters, s.name) >= 0 || index_of(v.option_names, s.name) >= 0 || bid_index(s.name) >= 0)
-            throw diag_error(s.name_at, fmt::format("'{}' is already a counter, option or bid; choose another name", s.name));
+          if (std::string taken = taken_as(s.name); !taken.empty())
+            throw diag_error(s.name_at, fmt::format("'{}' is already {}; choose another name for this `let`", s.name, taken));
           for (size_t i = mark; i < lets.size(); ++i)
             if (lets[i].first == s.name) throw diag_error(s.name_at, fmt::format("'{}' is already defined in this block", s.name));
           if (next_let == max_lets) throw diag_error(s.at, fmt::format("too many `let` values (the limit is {})", max_lets));
@@ -170,6 +201,9 @@ struct compiler {
           break;
         case lang::stmt::assign: {
           int c = index_of(v.counters, s.name);
+          if (c < 0 && dropped(s.name, {"counter"}))
+            throw diag_error(s.name_at, fmt::format("'{}' is not a counter: the counter '{}' is dropped", s.name, s.name),
+                             {{dropped(s.name, {"counter"})->at, "dropped here"}});
           if (c < 0)
             throw diag_error(s.name_at, fmt::format("'{}' is not a counter: declare it with `counter {}` in 'scoring'{}", s.name, s.name,
                                                     did_you_mean(s.name, v.counters)));
@@ -186,6 +220,9 @@ struct compiler {
           break;
         case lang::stmt::tally: {
           int t = index_of(v.tallies, s.name);
+          if (t < 0 && dropped(s.name, {"tally"}))
+            throw diag_error(s.name_at, fmt::format("unknown tally '{}': the tally '{}' is dropped", s.name, s.name),
+                             {{dropped(s.name, {"tally"})->at, "dropped here"}});
           if (t < 0)
             throw diag_error(s.name_at, fmt::format("unknown tally '{}': declare it with `tally {}` in 'scoring'{}", s.name, s.name,
                                                     did_you_mean(s.name, v.tallies)));
@@ -209,7 +246,7 @@ std::unique_ptr<variant> compile(checked c, const sources& src, const std::strin
   variant& v = *c.v;
   v.file = file;
   for (int i = 0; i < src.size(); ++i) v.files.push_back(src.path(i));
-  compiler k{v, {}, 0};
+  compiler k{v, c.drops, {}, 0};
   for (const pending_expr& p : c.exprs) *p.slot = k.compile_expr(*p.e, p.sc);
   for (auto& [it, rule] : c.rules) rule->body = k.compile_body(it->body, rule->per_player ? scope::player : scope::team);
   return std::move(c.v);

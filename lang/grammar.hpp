@@ -90,15 +90,22 @@ struct tally_stmt : if_must<TAO_PEGTL_KEYWORD("tally"), ws, name, eos> {};
 struct win_stmt : if_must<TAO_PEGTL_KEYWORD("win"), eos> {};
 struct lose_stmt : if_must<TAO_PEGTL_KEYWORD("lose"), eos> {};
 struct if_stmt;
-struct else_branch : if_must<kw_else, ws, sor<if_stmt, stmt_block>> {};
+struct else_body : sor<if_stmt, stmt_block> {};
+struct else_branch : if_must<kw_else, ws, else_body> {};
 // if_stmt -> 'if' expr stmt_block ('else' (if_stmt | stmt_block))?
 struct if_stmt : if_must<kw_if, ws, expr, ws, stmt_block, opt<nl, else_branch>> {};
-struct assign_op : sor<string<'+', '='>, string<'-', '='>, one<'='>> {};
+struct assign_op : sor<string<'+', '='>, string<'-', '='>, seq<one<'='>, not_at<one<'='>>>> {};
+// a name followed by an operator sign can only be an assignment: from there on, report a bad operator
+// as such (`bags := 1`) rather than as an unknown statement
+struct assign_target : seq<name, ws, at<one<'=', '+', '-', '*', '/', '%', ':', '<', '>', '!'>>> {};
 // assign_stmt -> counter ('+=' | '-=' | '=') expr
-struct assign_stmt : seq<name, ws, assign_op, must<nl, expr, eos>> {};
+struct assign_stmt : if_must<assign_target, assign_op, nl, expr, eos> {};
 struct stmt : sor<let_stmt, points_stmt, tally_stmt, win_stmt, lose_stmt, if_stmt, assign_stmt> {};
 
 // ---- items: one setting per line, `keyword arguments` ----
+// arg -> ' '+ value : one argument of a setting; a missing one is reported as the value expected
+template <class Value>
+struct arg : seq<gap, Value> {};
 template <class Kw, class... Args>
 struct item_of : if_must<Kw, Args..., eos> {};
 #define SPADES_ITEM(id, text, ...) \
@@ -106,51 +113,54 @@ struct item_of : if_must<Kw, Args..., eos> {};
 struct range : seq<number, opt<string<'.', '.'>, must<number>>> {};
 
 // players { count N | seats NAMES | teams opposite|none | team NAME SEATS }
-SPADES_ITEM(count, "count", gap, number);
-SPADES_ITEM(seats, "seats", gap, words);
-SPADES_ITEM(teams, "teams", gap, word);
-SPADES_ITEM(team, "team", gap, word, gap, words);
+SPADES_ITEM(count, "count", arg<number>);
+SPADES_ITEM(seats, "seats", arg<words>);
+SPADES_ITEM(teams, "teams", arg<word>);
+SPADES_ITEM(team, "team", arg<word>, arg<words>);
 // cards { suits | ranks | jokers | remove | packs N | trump SUIT|none | top_trumps CARDS | ties RULE }
-SPADES_ITEM(suits, "suits", gap, words);
-SPADES_ITEM(ranks, "ranks", gap, words);
-SPADES_ITEM(jokers, "jokers", gap, words);
-SPADES_ITEM(remove, "remove", gap, words);
-SPADES_ITEM(packs, "packs", gap, number);
-SPADES_ITEM(trump, "trump", gap, word);
-SPADES_ITEM(top_trumps, "top_trumps", gap, words);
-SPADES_ITEM(ties, "ties", gap, word);
+SPADES_ITEM(suits, "suits", arg<words>);
+SPADES_ITEM(ranks, "ranks", arg<words>);
+SPADES_ITEM(jokers, "jokers", arg<words>);
+SPADES_ITEM(remove, "remove", arg<words>);
+SPADES_ITEM(packs, "packs", arg<number>);
+SPADES_ITEM(trump, "trump", arg<word>);
+SPADES_ITEM(top_trumps, "top_trumps", arg<words>);
+SPADES_ITEM(ties, "ties", arg<word>);
 // deal { hand_size N | rotate left|right|none | leftover out }
-SPADES_ITEM(hand_size, "hand_size", gap, number);
-SPADES_ITEM(rotate, "rotate", gap, word);
-SPADES_ITEM(leftover, "leftover", gap, word);
+SPADES_ITEM(hand_size, "hand_size", arg<number>);
+SPADES_ITEM(rotate, "rotate", arg<word>);
+SPADES_ITEM(leftover, "leftover", arg<word>);
 // bidding { order players|teams from SEAT | bid NAME RANGE "words" { options } | skip when EXPR }
-SPADES_ITEM(order, "order", gap, words);
+SPADES_ITEM(order, "order", arg<words>);
 SPADES_ITEM(blind, "blind");
-SPADES_ITEM(allow, "allow", gap, when_clause);
-SPADES_ITEM(exchange, "exchange", gap, number, gap, words);
+SPADES_ITEM(allow, "allow", arg<when_clause>);
+SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>);
 struct bid_option : sor<blind_item, allow_item, exchange_item> {};
 struct bid_options_close : one<'}'> {};
 struct bid_options : if_must<one<'{'>, nl, star<bid_option, nl>, bid_options_close> {};
-SPADES_ITEM(bid, "bid", gap, name, gap, range, opt<ws, string_lit>, opt<ws, bid_options>);
-SPADES_ITEM(skip, "skip", gap, when_clause);
+SPADES_ITEM(bid, "bid", arg<name>, arg<range>, opt<ws, string_lit>, opt<ws, bid_options>);
+SPADES_ITEM(skip, "skip", arg<when_clause>);
 // play { lead SEAT|holder CARDS | forbid NAME lead CARDS when EXPR "reason" | broken_by EVENTS | follow RULE }
-SPADES_ITEM(lead, "lead", gap, words);
-SPADES_ITEM(forbid, "forbid", gap, name, gap, TAO_PEGTL_KEYWORD("lead"), gap, words, opt<gap, when_clause>, opt<ws, string_lit>);
-SPADES_ITEM(broken_by, "broken_by", gap, words);
-SPADES_ITEM(follow, "follow", gap, word);
+SPADES_ITEM(lead, "lead", arg<words>);
+SPADES_ITEM(forbid, "forbid", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
+SPADES_ITEM(broken_by, "broken_by", arg<words>);
+SPADES_ITEM(follow, "follow", arg<word>);
 // scoring { counter NAME [= N] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
 struct counter_init : seq<one<'='>, ws, signed_number> {};
-SPADES_ITEM(counter, "counter", gap, name, opt<ws, counter_init>);
-SPADES_ITEM(tally_decl, "tally", gap, name);
-SPADES_ITEM(rule, "rule", gap, name, gap, TAO_PEGTL_KEYWORD("each"), gap, word, opt<gap, when_clause>, ws, stmt_block);
+SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>);
+SPADES_ITEM(tally_decl, "tally", arg<name>);
+struct rule_scope : arg<word> {};  // player | team
+SPADES_ITEM(rule, "rule", arg<name>, arg<TAO_PEGTL_KEYWORD("each")>, rule_scope, opt<gap, when_clause>, ws, stmt_block);
 // end { target N | tie another_hand|draw | win when EXPR | lose when EXPR | max_hands N }
-SPADES_ITEM(target, "target", gap, signed_number);
-SPADES_ITEM(tie, "tie", gap, word);
-SPADES_ITEM(win_when, "win", gap, when_clause);
-SPADES_ITEM(lose_when, "lose", gap, when_clause);
-SPADES_ITEM(max_hands, "max_hands", gap, number);
+SPADES_ITEM(target, "target", arg<signed_number>);
+SPADES_ITEM(tie, "tie", arg<word>);
+SPADES_ITEM(win_when, "win", arg<when_clause>);
+SPADES_ITEM(lose_when, "lose", arg<when_clause>);
+SPADES_ITEM(max_hands, "max_hands", arg<number>);
 // in any block: drop KIND NAME  (remove an inherited named item)
-SPADES_ITEM(drop, "drop", gap, word, gap, word);
+struct drop_kind : arg<word> {};  // bid, forbid, counter, tally, rule, team
+struct drop_name : arg<word> {};
+SPADES_ITEM(drop, "drop", drop_kind, drop_name);
 #undef SPADES_ITEM
 
 // ---- blocks ----
@@ -172,7 +182,7 @@ struct game_decl : if_must<TAO_PEGTL_KEYWORD("game"), ws, string_lit, eos> {};
 struct extends_decl : if_must<TAO_PEGTL_KEYWORD("extends"), ws, string_lit, eos> {};
 struct option_value : sor<signed_number, bool_lit> {};
 // option_item -> 'option' name '=' value "description"?
-struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), gap, name, ws, one<'='>, ws, option_value, opt<ws, string_lit>, eos> {};
+struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<ws, string_lit>, eos> {};
 struct top_item : sor<game_decl, extends_decl, option_item, players_block, cards_block, deal_block, bidding_block,
                       play_block, scoring_block, end_block> {};
 struct file_end : eof {};

@@ -1,6 +1,9 @@
 // parse: PEGTL grammar -> parse tree -> syntax tree. Per-rule error messages live here too.
 #include "lang/parser.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include <tao/pegtl.hpp>
@@ -19,7 +22,6 @@ namespace {
 // ---- one message per rule that can fail in a user's hands ----
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 #define MSG(text, ...) template <> inline constexpr const char* error_message<__VA_ARGS__> = text
-MSG("expected a space and a value after the keyword", R::gap);
 MSG("expected a value", R::word);
 MSG("expected one or more values", R::words);
 MSG("expected a name (letters, digits and '_', starting with a letter)", R::name);
@@ -28,7 +30,7 @@ MSG("expected a whole number", R::signed_number);
 MSG("expected a number or a range like 1..13", R::range);
 MSG("expected a quoted string", R::string_lit);
 MSG("expected the text of a string", R::string_body);
-MSG("unterminated string: expected '\"' before the end of the line", R::string_close);
+MSG("unterminated string: expected a closing '\"' on the same line", R::string_close);
 MSG("expected the end of the line", R::eos);
 MSG("expected an expression", R::expr);
 MSG("expected an expression", R::operand);
@@ -54,14 +56,26 @@ MSG("expected a play setting (lead, forbid, broken_by, follow, drop) or '}'", R:
 MSG("expected a scoring setting (counter, tally, rule, drop) or '}'", R::block_close<R::scoring_block>);
 MSG("expected an end setting (target, tie, win, lose, max_hands, drop) or '}'", R::block_close<R::end_block>);
 MSG("expected a declaration (game, extends, option, players, cards, deal, bidding, play, scoring, end)", R::file_end);
-MSG("expected 'if' or '{' after 'else'", R::else_branch);
+MSG("expected 'if' or '{' after 'else'", R::else_body);
+MSG("expected '=', '+=' or '-=' after a counter's name", R::assign_op);
 MSG("expected '{'", pegtl::one<'{'>);
 MSG("expected '('", pegtl::one<'('>);
 MSG("expected '='", pegtl::one<'='>);
 MSG("expected 'lead' (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
 MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
+MSG("expected 'player' or 'team' after 'each'", R::rule_scope);
+MSG("expected the kind of item to drop (bid, forbid, counter, tally, rule or team) and its name", R::drop_kind);
+MSG("expected the name of the item to drop", R::drop_name);
 MSG("expected an expression", pegtl::list<R::expr, pegtl::seq<R::nl, pegtl::one<','>, R::nl>>);
 #undef MSG
+// a setting's argument: the message of the value it should be
+template <typename Value> inline constexpr const char* error_message<R::arg<Value>> = error_message<Value>;
+// rules that always match (optional parts, blank runs) never fail, but the compile-time check that every
+// rule under `must` has a message reaches them too
+template <typename... Rules> inline constexpr const char* error_message<pegtl::opt<Rules...>> = "internal error: an optional part failed";
+template <typename... Rules> inline constexpr const char* error_message<pegtl::star<Rules...>> = "internal error: a repetition failed";
+template <> inline constexpr const char* error_message<R::ws> = "internal error: blanks failed";
+template <> inline constexpr const char* error_message<R::nl> = "internal error: blank lines failed";
 
 struct error_control {
   template <typename Rule> static constexpr const char* message = error_message<Rule>;
@@ -69,7 +83,7 @@ struct error_control {
 };
 
 template <typename Rule>
-using control = pegtl::must_if<error_control, pegtl::normal, false>::control<Rule>;
+using control = pegtl::must_if<error_control, pegtl::normal, true>::control<Rule>;
 
 // ---- which rules become parse-tree nodes ----
 template <typename Rule>
@@ -242,9 +256,17 @@ struct converter {
   }
 };
 
-// The innermost '{' still open at byte `offset`, with the keyword that opened its line.
-std::optional<note> unclosed_brace(const std::string& text, size_t offset, int file) {
-  std::vector<size_t> open;
+// The line and column (1-based) of byte `offset`.
+pos position_of(const std::string& text, size_t offset, int file) {
+  size_t nl = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
+  size_t line_start = nl == std::string::npos ? 0 : nl + 1;
+  int line = 1 + (int)std::count(text.begin(), text.begin() + (long)offset, '\n');
+  return {file, line, (int)(offset - line_start) + 1};
+}
+
+// The innermost `open` bracket ('{' or '(') still unclosed at byte `offset`, skipping comments and strings.
+std::optional<size_t> unclosed(const std::string& text, size_t offset, char open, char close) {
+  std::vector<size_t> stack;
   bool in_comment = false, in_string = false;
   for (size_t i = 0; i < offset && i < text.size(); ++i) {
     char ch = text[i];
@@ -253,20 +275,58 @@ std::optional<note> unclosed_brace(const std::string& text, size_t offset, int f
     if (in_string) { if (ch == '"') in_string = false; continue; }
     if (ch == '#') in_comment = true;
     else if (ch == '"') in_string = true;
-    else if (ch == '{') open.push_back(i);
-    else if (ch == '}' && !open.empty()) open.pop_back();
+    else if (ch == open) stack.push_back(i);
+    else if (ch == close && !stack.empty()) stack.pop_back();
   }
-  if (open.empty()) return std::nullopt;
-  size_t o = open.back();
-  size_t line_start = text.rfind('\n', o);
+  if (stack.empty()) return std::nullopt;
+  return stack.back();
+}
+
+// A note at the innermost '{' still open at byte `offset`, naming the keyword that opened its line.
+std::optional<note> unclosed_brace(const std::string& text, size_t offset, int file) {
+  std::optional<size_t> o = unclosed(text, offset, '{', '}');
+  if (!o) return std::nullopt;
+  size_t line_start = text.rfind('\n', *o);
   line_start = line_start == std::string::npos ? 0 : line_start + 1;
   size_t k = line_start;
-  while (k < o && (text[k] == ' ' || text[k] == '\t')) ++k;
+  while (k < *o && (text[k] == ' ' || text[k] == '\t')) ++k;
   size_t e = k;
-  while (e < o && (std::isalnum((unsigned char)text[e]) || text[e] == '_')) ++e;
-  int line = 1 + (int)std::count(text.begin(), text.begin() + (long)o, '\n');
+  while (e < *o && (std::isalnum((unsigned char)text[e]) || text[e] == '_')) ++e;
   std::string what = e > k ? text.substr(k, e - k) : std::string("block");
-  return note{{file, line, (int)(k - line_start) + 1}, fmt::format("to close '{}' opened here", what)};
+  return note{position_of(text, k, file), fmt::format("to close '{}' opened here", what)};
+}
+
+// A note at the innermost '(' still open at byte `offset`.
+std::optional<note> unclosed_paren(const std::string& text, size_t offset, int file) {
+  std::optional<size_t> o = unclosed(text, offset, '(', ')');
+  if (!o) return std::nullopt;
+  return note{position_of(text, *o, file), "to close the '(' opened here"};
+}
+
+// When the parser stops at the first token of a line (or at the end of the file), a missing operand,
+// ')' or 'else' belongs to the line before: the byte just past the last code on the nearest earlier line
+// that has any. npos when the stop is mid-line or nothing precedes it.
+size_t end_of_previous_code(const std::string& text, size_t offset) {
+  size_t nl = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
+  size_t line_start = nl == std::string::npos ? 0 : nl + 1;
+  for (size_t i = line_start; i < offset; ++i)
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r') return std::string::npos;
+  while (line_start > 0) {
+    size_t end = line_start - 1;  // the '\n' ending the previous line
+    size_t prev = end == 0 ? std::string::npos : text.rfind('\n', end - 1);
+    size_t begin = prev == std::string::npos ? 0 : prev + 1;
+    size_t code_end = begin;  // past the last character outside a comment
+    bool in_string = false;
+    for (size_t i = begin; i < end; ++i) {
+      char ch = text[i];
+      if (!in_string && ch == '#') break;
+      if (ch == '"') in_string = !in_string;
+      if (ch != ' ' && ch != '\t' && ch != '\r') code_end = i + 1;
+    }
+    if (code_end > begin) return code_end;
+    line_start = begin;
+  }
+  return std::string::npos;
 }
 
 std::string found_at(const std::string& text, size_t offset) {
@@ -276,8 +336,14 @@ std::string found_at(const std::string& text, size_t offset) {
   if (std::isalnum(c) || c == '_') {
     size_t e = offset;
     while (e < text.size() && (std::isalnum((unsigned char)text[e]) || text[e] == '_')) ++e;
+    if (e - offset > 40) return fmt::format("found '{}...'", text.substr(offset, 40));
     return fmt::format("found '{}'", text.substr(offset, e - offset));
   }
+  // a whole UTF-8 character is shown as itself ('♠'); a stray or control byte by its value
+  size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  bool whole = n > 0 && offset + n <= text.size();
+  for (size_t i = 1; whole && i < n; ++i) whole = ((unsigned char)text[offset + i] & 0xc0) == 0x80;
+  if (whole) return fmt::format("found '{}'", text.substr(offset, n));
   if (c < 0x20 || c >= 0x7f) return fmt::format("found byte 0x{:02x}", c);
   return fmt::format("found '{}'", (char)c);
 }
@@ -305,8 +371,8 @@ std::vector<std::string> listed(const std::string& msg) {
 
 file_ast parse(const sources& src, int file) {
   const std::string& text = src.text(file);
-  if (text.find('\0') != std::string::npos)
-    throw diag_error({file, 1, 1}, "this is a binary file, not a variant file (it contains a NUL byte)");
+  if (size_t nul = text.find('\0'); nul != std::string::npos)
+    throw diag_error(position_of(text, nul, file), "this is a binary file, not a variant file (it contains a NUL byte)");
   if (text.size() > (4u << 20))
     throw diag_error({file, 1, 1}, fmt::format("the file is too large ({} bytes; the limit is 4 MiB)", text.size()));
   // nesting guard: PEGTL descends recursively, so refuse absurd depth before parsing
@@ -329,18 +395,34 @@ file_ast parse(const sources& src, int file) {
     if (!root) throw diag_error({file, 1, 1}, "this is not a variant file");
     return converter{file}.convert(*root);
   } catch (const pegtl::parse_error& e) {
-    const auto& p = e.positions().front();
+    size_t at = e.positions().front().byte;
     std::string msg(e.message());
-    std::string found = found_at(text, p.byte);
+    // where the word found is itself the mistake (an unknown setting or statement), stay on it
+    static const std::string token_errors[] = {
+        error_message<R::file_end>, error_message<R::stmt_close>, error_message<R::bid_options_close>,
+        error_message<R::block_close<R::players_block>>, error_message<R::block_close<R::cards_block>>,
+        error_message<R::block_close<R::deal_block>>, error_message<R::block_close<R::bidding_block>>,
+        error_message<R::block_close<R::play_block>>, error_message<R::block_close<R::scoring_block>>,
+        error_message<R::block_close<R::end_block>>};
+    bool token_error = std::find(std::begin(token_errors), std::end(token_errors), msg) != std::end(token_errors);
+    std::string found = found_at(text, at);
+    size_t report = at;
+    if (!token_error || at >= text.size())
+      if (size_t back = end_of_previous_code(text, at); back != std::string::npos) {
+        report = back;
+        if (at < text.size()) found = "found the end of the line";
+      }
     std::string full = fmt::format("{}, {}", msg, found);
-    if (found.rfind("found '", 0) == 0) {
+    if (report == at && found.rfind("found '", 0) == 0) {
       std::string tok = found.substr(7, found.size() - 8);
       full += did_you_mean(tok, listed(msg));
     }
     std::vector<note> notes;
-    if (msg.find("'}'") != std::string::npos || msg.find("')'") != std::string::npos)
-      if (auto n = unclosed_brace(text, p.byte, file); n && msg.find("'}'") != std::string::npos) notes.push_back(*n);
-    throw diag_error({file, (int)p.line, (int)p.column}, full, notes);
+    if (msg.find("'}'") != std::string::npos)
+      if (auto n = unclosed_brace(text, at, file)) notes.push_back(*n);
+    if (msg.find("')'") != std::string::npos)
+      if (auto n = unclosed_paren(text, at, file)) notes.push_back(*n);
+    throw diag_error(position_of(text, report, file), full, notes);
   }
 }
 

@@ -43,7 +43,7 @@ std::string read_file(const std::string& path) {
 
 namespace {
 
-void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where) {
+void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
   std::vector<const item*> seen;  // duplicates within one file are mistakes
   for (const item& it : from) {
     if (it.kw == "drop") {
@@ -55,6 +55,7 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
         throw diag_error(it.args[0].at, fmt::format("nothing named '{}' to drop in '{}'{}", key, where, did_you_mean(key, keys)));
       }
       into.erase(found);
+      drops.push_back(it);
       continue;
     }
     std::string key = it.key();
@@ -68,7 +69,9 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
   }
 }
 
-void resolve_into(sources& src, const std::string& path, resolved& out, std::vector<std::string>& stack, pos from) {
+// `shown` is the path as diagnostics print it.
+void resolve_into(sources& src, const std::string& path, const std::string& shown, resolved& out, std::vector<std::string>& stack,
+                  pos from) {
   std::string canon = fs::weakly_canonical(path).string();
   for (size_t i = 0; i < stack.size(); ++i)
     if (stack[i] == canon) {
@@ -85,7 +88,7 @@ void resolve_into(sources& src, const std::string& path, resolved& out, std::vec
     e.d.at = from;
     throw;
   }
-  int file = src.add(path, text);
+  int file = src.add(shown, text);
   bool blank = true;
   for (char c : text) blank &= (c == ' ' || c == '\t' || c == '\n' || c == '\r');
   if (blank) throw diag_error({file, 1, 1}, "the file is empty: a variant needs at least `extends` or its rules");
@@ -97,13 +100,15 @@ void resolve_into(sources& src, const std::string& path, resolved& out, std::vec
     if (base.empty()) throw diag_error(ast.extends->at, "extends needs the name of a variant file");
     if (fs::path(base).extension() != ".spades") base += ".spades";
     fs::path bp = fs::path(base).is_absolute() ? fs::path(base) : fs::path(path).parent_path() / base;
-    resolve_into(src, bp.string(), out, stack, ast.extends->at);
+    // shown without the detour: "rulesets/standard.spades", not "tests/lang/../../rulesets/standard.spades"
+    std::string bshown = fs::path(base).is_absolute() ? bp.string() : (fs::path(shown).parent_path() / base).lexically_normal().string();
+    resolve_into(src, bp.string(), bshown, out, stack, ast.extends->at);
   }
   stack.pop_back();
 
   out.chain.push_back(path);
   if (ast.game) out.name = ast.game->text;
-  merge_items(out.options, ast.top, "options");
+  merge_items(out.options, ast.top, "options", out.drops);
   // the same block may be opened more than once in a file; its items still may not repeat
   std::vector<std::pair<std::string, std::vector<item>>> per_block;
   for (const block& b : ast.blocks) {
@@ -119,7 +124,7 @@ void resolve_into(sources& src, const std::string& path, resolved& out, std::vec
     }
     for (const block& b : ast.blocks)
       if (b.kw == kw) rb->at = b.at;
-    merge_items(rb->items, items, kw);
+    merge_items(rb->items, items, kw, out.drops);
   }
 }
 
@@ -129,7 +134,7 @@ resolved resolve(sources& src, const std::string& path) {
   resolved out;
   std::vector<std::string> stack;
   out.id = fs::path(path).stem().string();
-  resolve_into(src, path, out, stack, {});
+  resolve_into(src, path, path, out, stack, {});
   if (out.name.empty()) out.name = out.id;
   return out;
 }

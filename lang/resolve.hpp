@@ -19,6 +19,7 @@ struct resolved {
   std::vector<std::string> chain;   // the files merged, base first
   std::vector<item> options;
   std::vector<resolved_block> blocks;
+  std::vector<item> drops;          // every `drop` applied, so that a later "unknown name" can say why
   const resolved_block* find(const std::string& kw) const;
 };
 

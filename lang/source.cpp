@@ -47,13 +47,17 @@ std::string sources::render(const diagnostic& d) const {
   return out;
 }
 
+// Edits (insert, delete, substitute, swap two neighbours) from a to b: a swap is one typo, not two.
 static size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  std::vector<size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);  // rows i-2, i-1, i
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j)
+    for (size_t j = 1; j <= b.size(); ++j) {
       cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) cur[j] = std::min(cur[j], before[j - 2] + 1);
+    }
+    std::swap(before, prev);
     std::swap(prev, cur);
   }
   return prev[b.size()];
@@ -67,7 +71,8 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
     if (d < best_d) { best_d = d; best = c; }
   }
   size_t limit = std::max<size_t>(1, std::max(word.size(), best.size()) / 3);
-  return best_d <= limit ? best : std::string{};
+  // a word replaced outright ('Z' for 'N') is not a typo of it
+  return best_d <= limit && best_d < std::max(word.size(), best.size()) ? best : std::string{};
 }
 
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
