@@ -64,14 +64,21 @@ struct compiler {
       if (n == "broken") { x.v = var::broken; return x; }
       if (n == "trick") { x.v = var::trick; return x; }
     }
+    if (sc == scope::bidding) {
+      if (n == "team_bids_made") { x.v = var::team_bids_made; return x; }
+      if (n == "partner_bid") { x.v = var::partner_bid; return x; }
+    }
     if (team_like) {
       bool player = sc == scope::player;
       if (n == "tricks" && scored) { x.v = player ? var::player_tricks : var::team_tricks; return x; }
-      if (n == "bid" && scored) { x.v = player ? var::player_bid : var::team_bid; return x; }
+      if (n == "bid") { x.v = player ? var::player_bid : var::team_bid; return x; }
+      if (n == "last_trick" && player) { x.v = var::last_trick; v.uses_trick_order = true; return x; }
+      for (size_t i = 0; i < v.calls.size(); ++i)
+        if (v.calls[i].name == n) { x.v = player ? var::player_call : var::team_call; x.value = (int64_t)i; return x; }
       if (n == "blind") { x.v = player ? var::player_blind : var::team_blind; return x; }
       if (n == "team_tricks" && player) { x.v = var::team_tricks; return x; }
       if (n == "team_bid" && player) { x.v = var::team_bid; return x; }
-      if (int i = bid_index(n); i >= 0 && scored) { x.v = player ? var::player_kind : var::team_kind; x.value = i; return x; }
+      if (int i = bid_index(n); i >= 0) { x.v = player ? var::player_kind : var::team_kind; x.value = i; return x; }
     }
     // not visible here: say where it would be, or suggest a near name
     std::vector<std::string> known{"hand", "first_hand"};
@@ -83,15 +90,17 @@ struct compiler {
     }
     if (sc == scope::play) known.insert(known.end(), {"broken", "trick"});
     if (team_like) {
-      known.push_back("blind");
-      if (scored) {
-        known.insert(known.end(), {"tricks", "bid"});
-        for (auto& b : v.bids) known.push_back(b.name);
-      }
-      if (sc == scope::player) known.insert(known.end(), {"team_tricks", "team_bid"});
+      known.insert(known.end(), {"blind", "bid"});
+      for (auto& b : v.bids) known.push_back(b.name);
+      for (auto& c : v.calls) known.push_back(c.name);
+      if (scored) known.push_back("tricks");
+      if (sc == scope::player) known.insert(known.end(), {"team_tricks", "team_bid", "last_trick"});
+      if (sc == scope::bidding) known.insert(known.end(), {"team_bids_made", "partner_bid"});
     }
-    static const std::vector<std::string> elsewhere{"broken", "trick", "tricks", "bid", "team_tricks", "team_bid", "score", "behind", "blind"};
-    bool other = std::count(elsewhere.begin(), elsewhere.end(), n) || index_of(v.counters, n) >= 0 || bid_index(n) >= 0;
+    static const std::vector<std::string> elsewhere{"broken", "trick", "tricks", "bid", "team_tricks", "team_bid", "score", "behind", "blind",
+                                                    "last_trick", "team_bids_made", "partner_bid"};
+    bool other = std::count(elsewhere.begin(), elsewhere.end(), n) || index_of(v.counters, n) >= 0 || bid_index(n) >= 0 ||
+                 std::any_of(v.calls.begin(), v.calls.end(), [&](auto& c) { return c.name == n; });
     if (other) throw diag_error(e.at, fmt::format("'{}' cannot be used in {}", n, scope_name(sc)));
     throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, known)));
   }
@@ -121,6 +130,15 @@ struct compiler {
         size_t want = (f == "min" || f == "max") ? 2 : 1;
         if (e.args.size() != want)
           throw diag_error(e.at, fmt::format("{}() takes {} argument{}, not {}", f, want, want == 1 ? "" : "s", e.args.size()));
+        if (f == "first_tricks") {
+          if (sc != scope::team && sc != scope::player)
+            throw diag_error(e.at, "first_tricks() reads the tricks of a played hand: use it in a scoring rule");
+          x.o = op::var;
+          x.v = sc == scope::team ? var::team_first_tricks : var::player_first_tricks;
+          x.a = compile_expr(e.args[0], sc);
+          v.uses_trick_order = true;
+          return add(x, e.at);
+        }
         if (f == "sum" || f == "count") {
           if (sc != scope::team) throw diag_error(e.at, fmt::format("{}() adds up a team's players: use it in a team rule", f));
           x.o = f == "sum" ? op::sum : op::count;
