@@ -67,6 +67,9 @@ struct compiler {
     if (sc == scope::bidding) {
       if (n == "team_bids_made") { x.v = var::team_bids_made; return x; }
       if (n == "partner_bid") { x.v = var::partner_bid; return x; }
+      if (n == "this_bid") { x.v = var::this_bid; return x; }
+      if (n == "bids_made") { x.v = var::bids_made; return x; }
+      if (n == "bids_total") { x.v = var::bids_total; return x; }
     }
     if (team_like) {
       bool player = sc == scope::player;
@@ -95,10 +98,10 @@ struct compiler {
       for (auto& c : v.calls) known.push_back(c.name);
       if (scored) known.push_back("tricks");
       if (sc == scope::player) known.insert(known.end(), {"team_tricks", "team_bid", "last_trick"});
-      if (sc == scope::bidding) known.insert(known.end(), {"team_bids_made", "partner_bid"});
+      if (sc == scope::bidding) known.insert(known.end(), {"team_bids_made", "partner_bid", "this_bid", "bids_made", "bids_total"});
     }
     static const std::vector<std::string> elsewhere{"broken", "trick", "tricks", "bid", "team_tricks", "team_bid", "score", "behind", "blind",
-                                                    "last_trick", "team_bids_made", "partner_bid"};
+                                                    "last_trick", "team_bids_made", "partner_bid", "this_bid", "bids_made", "bids_total"};
     bool other = std::count(elsewhere.begin(), elsewhere.end(), n) || index_of(v.counters, n) >= 0 || bid_index(n) >= 0 ||
                  std::any_of(v.calls.begin(), v.calls.end(), [&](auto& c) { return c.name == n; });
     if (other) throw diag_error(e.at, fmt::format("'{}' cannot be used in {}", n, scope_name(sc)));
@@ -137,6 +140,19 @@ struct compiler {
           x.v = sc == scope::team ? var::team_first_tricks : var::player_first_tricks;
           x.a = compile_expr(e.args[0], sc);
           v.uses_trick_order = true;
+          return add(x, e.at);
+        }
+        if (f == "partner_bid_is") {
+          if (sc != scope::bidding && sc != scope::player)
+            throw diag_error(e.at, "partner_bid_is() looks at a player's partner: use it in a bid's condition or a player rule");
+          if (e.args[0].kind != expr::name || bid_index(e.args[0].text) < 0) {
+            std::vector<std::string> names;
+            for (auto& b : v.bids) names.push_back(b.name);
+            throw diag_error(e.args[0].at, fmt::format("partner_bid_is() takes the name of a bid{}", e.args[0].kind == expr::name ? did_you_mean(e.args[0].text, names) : std::string{}));
+          }
+          x.o = op::var;
+          x.v = var::partner_kind;
+          x.value = bid_index(e.args[0].text);
           return add(x, e.at);
         }
         if (f == "sum" || f == "count") {

@@ -38,8 +38,9 @@ struct kw_min : TAO_PEGTL_KEYWORD("min") {};
 struct kw_max : TAO_PEGTL_KEYWORD("max") {};
 struct kw_abs : TAO_PEGTL_KEYWORD("abs") {};
 struct kw_first_tricks : TAO_PEGTL_KEYWORD("first_tricks") {};
+struct kw_partner_bid_is : TAO_PEGTL_KEYWORD("partner_bid_is") {};
 struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
-                      kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks> {};
+                      kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // words -> word+ on one line (never the keyword `when`, which starts a condition)
 struct words : list<seq<not_at<kw_when>, word>, gap> {};
 struct kw_play : TAO_PEGTL_KEYWORD("play") {};
@@ -55,7 +56,7 @@ struct paren : if_must<one<'('>, nl, expr, nl, close_paren> {};
 struct then_part : seq<kw_then, nl, expr> {};
 struct else_part : seq<kw_else, nl, expr> {};
 struct cond_expr : if_must<kw_if, nl, expr, nl, then_part, nl, else_part> {};
-struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks> {};
+struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // call -> func '(' expr (',' expr)* ')'
 struct call : if_must<func_name, ws, one<'('>, nl, list<expr, seq<nl, one<','>, nl>>, nl, close_paren> {};
 struct bool_lit : sor<kw_true, kw_false> {};

@@ -130,6 +130,18 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
         case var::hand: return cx.st->hands_played + 1;
         case var::first_hand: return cx.st->hands_played == 0;
         case var::broken: return cx.st->broken;
+        case var::this_bid: return cx.this_bid;
+        case var::bids_made: return cx.st->bids_made;
+        case var::bids_total: {
+          int64_t sum = 0;
+          for (int b = 0; b < v.bidders(); ++b) sum += cx.st->bids[b].kind >= 0 ? cx.st->bids[b].n : 0;
+          return sum;
+        }
+        case var::partner_kind: {
+          int me = cx.player >= 0 ? cx.player : cx.bidder;
+          int p = me >= 0 && !v.bid_by_team ? v.partner[me] : -1;
+          return p >= 0 && cx.st->bids[p].kind == n.value;
+        }
         case var::trick: return cx.st->trick + 1;
         case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
         case var::player_call: case var::player_first_tricks: case var::last_trick:

@@ -185,6 +185,7 @@ bool game_state::bid_allowed(int kind, int n, int bidder) const {
   if (n < k.lo || n > k.hi) return false;
   if (k.when < 0) return true;
   eval_ctx cx{this, bidder_team(bidder), v->bid_by_team ? -1 : bidder, bidder};
+  cx.this_bid = n;
   return eval(*v, k.when, cx) != 0;
 }
 
@@ -270,8 +271,8 @@ int game_state::legal_moves(move* out) const {
     case phase::bid:
       for (int k = 0; k < (int)v->bids.size(); ++k) {
         const bid_kind& bk = v->bids[k];
-        if (bk.when >= 0 && !bid_allowed(k, bk.lo, turn)) continue;  // eligibility does not depend on n
-        for (int n = bk.lo; n <= bk.hi && count < max_moves; ++n) out[count++] = move::make_bid(k, n);
+        for (int n = bk.lo; n <= bk.hi && count < max_moves; ++n)
+          if (bk.when < 0 || bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
       }
       break;
     case phase::call:

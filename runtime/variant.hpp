@@ -28,7 +28,9 @@ enum class var : uint8_t {
   team_call, player_call,      // an announcement (or conversion) made by the team / the player
   team_bids_made, partner_bid, // while bidding: how many of the bidder's team have bid; has partner bid
   team_first_tricks, player_first_tricks,  // of the first n tricks (n = child a), how many were won
-  last_trick                   // player scope: won the hand's last trick
+  last_trick,                  // player scope: won the hand's last trick
+  this_bid, bids_made, bids_total,  // while bidding: the number being bid; bids so far; their sum
+  partner_kind                 // the partner's bid is of kind `value`
 };
 struct expr_node {
   op o = op::num;
