@@ -111,7 +111,10 @@ struct table {
     int n = st.legal_moves(ms);
     std::string out;
     for (int i = 0; i < n; ++i) out += (i ? ", " : "") + format_move(st, ms[i]);
-    return st.ph == phase::exchange ? fmt::format("pass {} of your cards", st.exchange_left) : out;
+    if (st.ph == phase::exchange) return fmt::format("pass {} of your cards", st.exchange_left);
+    if (st.ph == phase::pass) return fmt::format("pass {} of your cards", st.cards_left);
+    if (st.ph == phase::discard) return fmt::format("discard {} of your cards", st.cards_left);
+    return out;
   }
 
   // The human's decision; false when they leave.
@@ -148,7 +151,12 @@ struct table {
       for (int i = 0; i < st.played; ++i) trick += fmt::format("{}{} {}", i ? ", " : "", v.seat_names[(st.leader + i) % v.seats], card(st.trick_cards[i]));
       fmt::print("Trick {}: {}\n", st.trick + 1, trick);
     }
-    const char* ask = st.ph == phase::bid ? "Your bid" : st.ph == phase::exchange ? "Cards to pass to partner" : "Your card";
+    std::string ask = st.ph == phase::bid        ? "Your bid"
+                      : st.ph == phase::exchange ? fmt::format("Pass {} card{} to partner", st.exchange_left, st.exchange_left == 1 ? "" : "s")
+                      : st.ph == phase::pass     ? fmt::format("Pass {} card{} to partner", st.cards_left, st.cards_left == 1 ? "" : "s")
+                      : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
+                      : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
+                                                 : "Your card";
     for (;;) {
       std::string line;
       if (!read(fmt::format("{}: ", ask), line)) return false;
@@ -175,15 +183,20 @@ struct table {
   }
 
   void announce(const move& m) {
-    int seat = st.ph == phase::bid ? st.acting_seat() : st.turn;
+    int seat = st.acting_seat();
     phase ph = st.ph;
     int trick_before = st.trick;
     int hands_before = st.hands_played;
     if (ph == phase::bid) {
       std::string bidder = v.bid_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{} bid{} {}\n", bidder, seat == me && !v.bid_by_team ? "" : "s", format_move(st, m));
-    } else if (ph == phase::exchange) {
+    } else if (ph == phase::exchange || ph == phase::pass) {
       fmt::print("{} pass{} a card to partner{}\n", who(seat), seat == me ? "" : "es", seat == me ? fmt::format(" ({})", card(m.a)) : "");
+    } else if (ph == phase::discard) {
+      fmt::print("{} discard{} a card{}\n", who(seat), seat == me ? "" : "s", seat == me ? fmt::format(" ({})", card(m.a)) : "");
+    } else if (ph == phase::call) {
+      std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
+      fmt::print("{}: {}\n", owner, m.a < 0 ? "no announcement" : v.calls[m.a].words);
     } else {
       fmt::print("{} play{} {}\n", who(seat), seat == me ? "" : "s", card(m.a));
     }
@@ -244,7 +257,7 @@ int cmd_play(int argc, char** argv) {
     }
     int seat = st.acting_seat();
     int hands_before = st.hands_played;
-    bool mine = st.ph == phase::bid && v.bid_by_team ? v.team_of[me] == st.turn : seat == me;
+    bool mine = st.team_decides() ? v.team_of[me] == st.turn : seat == me;
     if (mine) {
       if (!tb.human_turn()) { fmt::print("goodbye\n"); return 0; }
     } else {

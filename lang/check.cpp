@@ -240,10 +240,19 @@ struct checker {
     return out;
   }
   // A set of cards named by `trump`, a suit letter or card names.
-  card_set card_group(const std::vector<word>& ws, size_t from) {
+  card_set card_group(const std::vector<word>& ws, size_t from, size_t to = std::string::npos) {
     card_set s;
-    for (size_t i = from; i < ws.size(); ++i) {
+    bool except = false;
+    card_set removed;
+    for (size_t i = from; i < ws.size() && i < to; ++i) {
       const word& w = ws[i];
+      if (w.text == "all") { s |= v->deck; continue; }
+      if (w.text == "except") {
+        if (except) fail(w.at, "'except' may appear only once");
+        except = true;
+        removed = card_group(ws, i + 1, to);
+        break;
+      }
       if (w.text == "trump") {
         if (v->trump_suit < 0) fail(w.at, "'trump' used but this variant has no trump suit");
         s |= v->trump;
@@ -262,7 +271,7 @@ struct checker {
       }
       s |= v->cards_named(c);
     }
-    return s;
+    return except ? (s & ~removed) : s;
   }
 
   // ---- dealing ----
@@ -270,7 +279,10 @@ struct checker {
     int nc = (int)v->cards.size();
     const item* hs = find("deal", "hand_size");
     const item* lo = find("deal", "leftover");
-    if (lo) v->leftover = choose(lo->args.at(0), {"out", "none"}, "leftover rule") == "out" ? leftover_rule::out : leftover_rule::none;
+    if (lo) {
+      std::string l = choose(lo->args.at(0), {"out", "kitty", "none"}, "leftover rule");
+      v->leftover = l == "out" ? leftover_rule::out : l == "kitty" ? leftover_rule::kitty : leftover_rule::none;
+    }
     if (hs) {
       v->hand_size = to_int(hs->args.at(0), 1, max_cards, "hand_size");
       if (v->hand_size * v->seats > nc)
@@ -290,6 +302,44 @@ struct checker {
            notes);
     if (v->hand_size == 0) fail(at, fmt::format("the deck of {} cards has fewer cards than the {} players", nc, v->seats), notes);
     v->tricks_per_hand = v->hand_size;
+    const item* kit = find("deal", "kitty");
+    const item* dis = find("deal", "discard");
+    if (kit) {
+      if (v->leftover != leftover_rule::kitty) fail(kit->at, "`kitty` says who takes the leftover cards: it needs `leftover kitty`");
+      const auto& a = kit->args;
+      std::string who = choose(a[0], {"dealer", "holder"}, "kitty taker");
+      if (who == "dealer" && a.size() > 1) fail(a[1].at, "expected the end of the line after `kitty dealer`");
+      if (who == "holder") {
+        if (a.size() < 2) fail(a[0].at, "expected `kitty holder CARD...`: the holder of the first of these cards dealt takes the kitty");
+        for (size_t i = 1; i < a.size(); ++i) {
+          std::string c = normalise_card(a[i].text);
+          if (!known_card(c)) fail(a[i].at, fmt::format("unknown card '{}'{}", a[i].text, did_you_mean(c, card_names())));
+          v->kitty_holder.push_back(v->find_card(c));
+        }
+      }
+    }
+    if (v->leftover == leftover_rule::kitty) {
+      if (rest == 0) fail(lo->at, "`leftover kitty` but no cards are left over after the deal");
+      if (!dis) fail(lo->at, fmt::format("the kitty's taker holds {} extra cards: add `discard {} before bidding` or `discard {} after bidding` in 'deal'", rest, rest, rest));
+    }
+    if (dis) {
+      if (v->leftover != leftover_rule::kitty) fail(dis->at, "`discard` is for the taker of the kitty: it needs `leftover kitty`");
+      v->discard = to_int(dis->args.at(0), 1, max_cards, "the number of cards discarded");
+      if (v->discard != rest) fail(dis->args[0].at, fmt::format("the kitty's taker must discard {} cards to come back to {}, not {}", rest, v->hand_size, v->discard));
+      std::string when;
+      for (size_t i = 1; i < dis->args.size(); ++i) when += (i > 1 ? " " : "") + dis->args[i].text;
+      if (when != "before bidding" && when != "after bidding")
+        fail(dis->args.at(1).at, fmt::format("expected `before bidding` or `after bidding`, found '{}'", when));
+      v->discard_before_bidding = when == "before bidding";
+    }
+    if (const item* it = find("deal", "pass")) {
+      v->pass_count = to_int(it->args.at(0), 1, v->hand_size, "the number of cards passed");
+      std::string to;
+      for (size_t i = 1; i < it->args.size(); ++i) to += (i > 1 ? " " : "") + it->args[i].text;
+      if (to != "to partner") fail(it->args.at(1).at, fmt::format("expected `pass N to partner`, found '{}'", to));
+      for (int s = 0; s < v->seats; ++s)
+        if (v->partner[s] < 0) fail(it->at, "passing to partner needs every player to have exactly one partner");
+    }
     if (const item* it = find("deal", "rotate")) {
       std::string d = choose(it->args.at(0), {"left", "right", "none"}, "rotation");
       v->rotate = d == "left" ? 1 : d == "right" ? -1 : 0;
@@ -328,6 +378,8 @@ struct checker {
         if (k.words.empty()) fail(it.str->at, "a bid's words may not be empty (leave them out for a plain number)");
       }
       for (const item& o : it.sub) {
+        if (o.kw == "by") fail(o.at, "`by` belongs to announcements, not to bids");
+        if (o.kw == "allow" && o.str) k.reason = o.str->text;
         if (o.kw == "blind") k.blind = true;
         else if (o.kw == "exchange") {
           k.exchange = to_int(o.args.at(0), 1, 13, "the number of cards exchanged");
@@ -342,14 +394,49 @@ struct checker {
       if (!w.empty() && !words.insert(w).second) fail(it.str->at, fmt::format("two bids are both called \"{}\"", w));
       v->bids.push_back(k);
     }
-    // compile the eligibility conditions once v->bids is final (the vector no longer moves)
-    size_t i = 0;
-    for (const item& it : items("bidding"))
-      if (it.kw == "bid") {
+    // calls: conversions (from bid options) and announcements, once every bid kind is known
+    for (const item& it : items("bidding")) {
+      if (it.kw == "bid")
         for (const item& o : it.sub)
+          if (o.kw == "convert") {
+            call_kind c;
+            c.name = o.args.at(0).text;
+            c.words = lower(o.str->text);
+            c.by_team = v->bid_by_team;
+            c.from_kind = bid_index(it.args[0].text);
+            c.to_kind = bid_index(o.args.at(1).text);
+            if (c.to_kind < 0) fail(o.args[1].at, fmt::format("unknown bid '{}'{}", o.args[1].text, did_you_mean(o.args[1].text, bid_names())));
+            c.to_n = to_int(o.args.at(2), v->bids[c.to_kind].lo, v->bids[c.to_kind].hi, "the bid converted to");
+            add_call(c, o.at);
+          }
+      if (it.kw == "announce") {
+        call_kind c;
+        c.name = it.args.at(0).text;
+        c.words = lower(it.str->text);
+        c.by_team = v->teams < v->seats;
+        for (const item& o : it.sub) {
+          if (o.kw == "by") c.by_team = choose(o.args.at(0), {"team", "player"}, "announcer") == "team";
+          else if (o.kw != "allow") fail(o.at, fmt::format("`{}` is a bid option; an announcement takes `by` and `allow`", o.kw));
+        }
+        add_call(c, it.at);
+      }
+    }
+    // compile the eligibility conditions once v->bids and v->calls are final (the vectors no longer move)
+    size_t i = 0, ci = 0;
+    for (const item& it : items("bidding")) {
+      if (it.kw == "bid") {
+        for (const item& o : it.sub) {
           if (o.kw == "allow") later(*o.cond, scope::bidding, &v->bids[i].when);
+          if (o.kw == "convert") ++ci;
+        }
         ++i;
       }
+      if (it.kw == "announce") {
+        for (const item& o : it.sub)
+          if (o.kw == "allow") later(*o.cond, scope::bidding, &v->calls[ci].when);
+        ++ci;
+      }
+    }
     // bare numbers must name exactly one bid
     for (size_t a = 0; a < v->bids.size(); ++a)
       for (size_t b = a + 1; b < v->bids.size(); ++b) {
@@ -358,6 +445,33 @@ struct checker {
           fail(bid_item(b)->at, fmt::format("bids '{}' and '{}' are both plain numbers over the same range: give one of them words", x.name, y.name),
                {{bid_item(a)->at, fmt::format("'{}' is defined here", x.name)}});
       }
+  }
+  static std::string lower(const std::string& s) {
+    std::string out;
+    for (char c : s) out += (char)std::tolower((unsigned char)c);
+    return out;
+  }
+  int bid_index(const std::string& name) const {
+    for (size_t i = 0; i < v->bids.size(); ++i)
+      if (v->bids[i].name == name) return (int)i;
+    return -1;
+  }
+  std::vector<std::string> bid_names() const {
+    std::vector<std::string> out;
+    for (auto& b : v->bids) out.push_back(b.name);
+    return out;
+  }
+  void add_call(const call_kind& c, pos at) {
+    if (v->calls.size() >= 32) fail(at, "too many announcements and conversions (the limit is 32)");
+    for (const auto& o : v->calls) {
+      if (o.name == c.name) fail(at, fmt::format("'{}' is already the name of an announcement or conversion", c.name));
+      if (o.words == c.words) fail(at, fmt::format("two announcements are both called \"{}\"", c.words));
+    }
+    if (c.words.empty() || c.words == "no" || c.words == "none" || c.words == "keep")
+      fail(at, fmt::format("\"{}\" cannot name an announcement (it is empty, or means declining)", c.words));
+    for (const auto& b : v->bids)
+      if (b.name == c.name) fail(at, fmt::format("'{}' is already the name of a bid", c.name));
+    v->calls.push_back(c);
   }
   const item* bid_item(size_t n) {
     for (const item& it : items("bidding"))
@@ -403,6 +517,23 @@ struct checker {
         std::string e = choose(w, {"discard", "lead", "win"}, "way of breaking trump");
         (e == "discard" ? v->broken_by_discard : e == "lead" ? v->broken_by_lead : v->broken_by_win) = true;
       }
+    for (const item& it : items("play"))
+      if (it.kw == "force") {
+        force_rule f;
+        f.name = it.args.at(0).text;
+        size_t play = 1;
+        while (play < it.args.size() && it.args[play].text != "play") ++play;
+        f.lead = card_group(it.args, 1, play);
+        const auto& a = it.args;
+        if (play + 3 > a.size()) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
+        std::string who = choose(a[play + 1], {"opponents", "others", "partner"}, "player group");
+        f.who = who == "opponents" ? force_who::opponents : who == "others" ? force_who::others : force_who::partner;
+        f.highest = choose(a[play + 2], {"highest", "lowest"}, "choice") == "highest";
+        f.among = card_group(a, play + 3);
+        if (f.among.empty()) fail(a[play + 2].at, "expected the cards to choose from after highest/lowest");
+        if (it.str) f.reason = it.str->text;
+        v->forces.push_back(f);
+      }
     if (const item* it = find("play", "follow"))
       v->follow = choose(it->args.at(0), {"suit", "beat"}, "follow rule") == "beat" ? follow_rule::beat : follow_rule::suit;
   }
@@ -437,10 +568,26 @@ struct checker {
   void end() {
     if (const item* it = find("end", "target")) {
       v->has_target = true;
-      v->target = to_int(it->args.at(0), -1000000000, 1000000000, "the target");
+      const word& w = it->args.at(0);
+      if (std::isalpha((unsigned char)w.text[0]) || w.text[0] == '_') {
+        auto f = std::find(v->option_names.begin(), v->option_names.end(), w.text);
+        if (f == v->option_names.end()) fail(w.at, fmt::format("unknown option '{}' (a target is a number or an option){}", w.text, did_you_mean(w.text, v->option_names)));
+        v->target_option = (int)(f - v->option_names.begin());
+      } else {
+        v->target = to_int(w, -1000000000, 1000000000, "the target");
+      }
     }
-    if (const item* it = find("end", "tie"))
-      v->tie = choose(it->args.at(0), {"another_hand", "draw"}, "tie rule") == "draw" ? tie_rule::draw : tie_rule::another_hand;
+    size_t nties = 0;
+    for (const item& it : items("end")) nties += it.kw == "tie";
+    v->ties.reserve(nties);
+    for (const item& it : items("end"))
+      if (it.kw == "tie") {
+        tie_choice c;
+        std::string t = choose(it.args.at(0), {"another_hand", "draw", "next_hand_decides"}, "tie rule");
+        c.rule = t == "draw" ? tie_rule::draw : t == "next_hand_decides" ? tie_rule::next_hand_decides : tie_rule::another_hand;
+        v->ties.push_back(c);
+        if (it.cond) later(*it.cond, scope::game, &v->ties.back().when);
+      }
     if (const item* it = find("end", "win")) later(*it->cond, scope::team, &v->win_when);
     if (const item* it = find("end", "lose")) later(*it->cond, scope::team, &v->lose_when);
     if (const item* it = find("end", "max_hands")) v->max_hands = to_int(it->args.at(0), 1, 100000, "max_hands");
@@ -472,7 +619,7 @@ struct checker {
 }  // namespace
 
 checked check(const resolved& r, const sources&) {
-  checker c{r};
+  checker c{r, checked{}};
   c.out.v = std::make_unique<variant>();
   c.v = c.out.v.get();
   c.v->name = r.name;

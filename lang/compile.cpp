@@ -22,11 +22,14 @@ const char* scope_name(scope s) {
 }
 
 // Where a name that exists but is out of scope can be used ("" when that says nothing new).
-const char* where_known(const std::string& n, bool is_bid_name) {
+const char* where_known(const std::string& n, bool is_bid_or_call) {
   if (n == "broken" || n == "trick") return "it is known only in play conditions";
-  if (n == "tricks" || n == "bid" || is_bid_name) return "it is known only in scoring rules and end conditions";
-  if (n == "team_tricks" || n == "team_bid") return "it is known only in player rules";
-  if (n == "blind") return "it is known only in a bid's `allow when`, scoring rules and end conditions";
+  if (n == "tricks") return "it is known only in scoring rules and end conditions";
+  if (n == "bid" || is_bid_or_call) return "it is known only in bid and announcement conditions, scoring rules and end conditions";
+  if (n == "team_tricks" || n == "team_bid" || n == "last_trick") return "it is known only in player rules";
+  if (n == "team_bids_made" || n == "partner_bid" || n == "this_bid" || n == "bids_made" || n == "bids_total")
+    return "it is known only in bid and announcement conditions";
+  if (n == "blind") return "it is known only in bid and announcement conditions, scoring rules and end conditions";
   return "";
 }
 
@@ -90,14 +93,24 @@ struct compiler {
       if (n == "broken") { x.v = var::broken; return x; }
       if (n == "trick") { x.v = var::trick; return x; }
     }
+    if (sc == scope::bidding) {
+      if (n == "team_bids_made") { x.v = var::team_bids_made; return x; }
+      if (n == "partner_bid") { x.v = var::partner_bid; return x; }
+      if (n == "this_bid") { x.v = var::this_bid; return x; }
+      if (n == "bids_made") { x.v = var::bids_made; return x; }
+      if (n == "bids_total") { x.v = var::bids_total; return x; }
+    }
     if (team_like) {
       bool player = sc == scope::player;
       if (n == "tricks" && scored) { x.v = player ? var::player_tricks : var::team_tricks; return x; }
-      if (n == "bid" && scored) { x.v = player ? var::player_bid : var::team_bid; return x; }
+      if (n == "bid") { x.v = player ? var::player_bid : var::team_bid; return x; }
+      if (n == "last_trick" && player) { x.v = var::last_trick; v.uses_trick_order = true; return x; }
+      for (size_t i = 0; i < v.calls.size(); ++i)
+        if (v.calls[i].name == n) { x.v = player ? var::player_call : var::team_call; x.value = (int64_t)i; return x; }
       if (n == "blind") { x.v = player ? var::player_blind : var::team_blind; return x; }
       if (n == "team_tricks" && player) { x.v = var::team_tricks; return x; }
       if (n == "team_bid" && player) { x.v = var::team_bid; return x; }
-      if (int i = bid_index(n); i >= 0 && scored) { x.v = player ? var::player_kind : var::team_kind; x.value = i; return x; }
+      if (int i = bid_index(n); i >= 0) { x.v = player ? var::player_kind : var::team_kind; x.value = i; return x; }
     }
     // not visible here: say where it would be, or suggest a near name
     std::vector<std::string> known{"hand", "first_hand"};
@@ -109,17 +122,19 @@ struct compiler {
     }
     if (sc == scope::play) known.insert(known.end(), {"broken", "trick"});
     if (team_like) {
-      known.push_back("blind");
-      if (scored) {
-        known.insert(known.end(), {"tricks", "bid"});
-        for (auto& b : v.bids) known.push_back(b.name);
-      }
-      if (sc == scope::player) known.insert(known.end(), {"team_tricks", "team_bid"});
+      known.insert(known.end(), {"blind", "bid"});
+      for (auto& b : v.bids) known.push_back(b.name);
+      for (auto& c : v.calls) known.push_back(c.name);
+      if (scored) known.push_back("tricks");
+      if (sc == scope::player) known.insert(known.end(), {"team_tricks", "team_bid", "last_trick"});
+      if (sc == scope::bidding) known.insert(known.end(), {"team_bids_made", "partner_bid", "this_bid", "bids_made", "bids_total"});
     }
-    static const std::vector<std::string> elsewhere{"broken", "trick", "tricks", "bid", "team_tricks", "team_bid", "score", "behind", "blind"};
-    bool other = std::count(elsewhere.begin(), elsewhere.end(), n) || index_of(v.counters, n) >= 0 || bid_index(n) >= 0;
+    static const std::vector<std::string> elsewhere{"broken", "trick", "tricks", "bid", "team_tricks", "team_bid", "score", "behind", "blind",
+                                                    "last_trick", "team_bids_made", "partner_bid", "this_bid", "bids_made", "bids_total"};
+    bool is_call = std::any_of(v.calls.begin(), v.calls.end(), [&](auto& c) { return c.name == n; });
+    bool other = std::count(elsewhere.begin(), elsewhere.end(), n) || index_of(v.counters, n) >= 0 || bid_index(n) >= 0 || is_call;
     if (other) {
-      std::string why = where_known(n, bid_index(n) >= 0);
+      std::string why = where_known(n, bid_index(n) >= 0 || is_call);
       throw diag_error(e.at, fmt::format("'{}' cannot be used in {}{}", n, scope_name(sc), why.empty() ? "" : ": " + why));
     }
     if (const item* d = dropped(n, {"bid", "counter"}))
@@ -152,6 +167,28 @@ struct compiler {
         size_t want = (f == "min" || f == "max") ? 2 : 1;
         if (e.args.size() != want)
           throw diag_error(e.at, fmt::format("{}() takes {} argument{}, not {}", f, want, want == 1 ? "" : "s", e.args.size()));
+        if (f == "first_tricks") {
+          if (sc != scope::team && sc != scope::player)
+            throw diag_error(e.at, "first_tricks() reads the tricks of a played hand: use it in a scoring rule");
+          x.o = op::var;
+          x.v = sc == scope::team ? var::team_first_tricks : var::player_first_tricks;
+          x.a = compile_expr(e.args[0], sc);
+          v.uses_trick_order = true;
+          return add(x, e.at);
+        }
+        if (f == "partner_bid_is") {
+          if (sc != scope::bidding && sc != scope::player)
+            throw diag_error(e.at, "partner_bid_is() looks at a player's partner: use it in a bid's condition or a player rule");
+          if (e.args[0].kind != expr::name || bid_index(e.args[0].text) < 0) {
+            std::vector<std::string> names;
+            for (auto& b : v.bids) names.push_back(b.name);
+            throw diag_error(e.args[0].at, fmt::format("partner_bid_is() takes the name of a bid{}", e.args[0].kind == expr::name ? did_you_mean(e.args[0].text, names) : std::string{}));
+          }
+          x.o = op::var;
+          x.v = var::partner_kind;
+          x.value = bid_index(e.args[0].text);
+          return add(x, e.at);
+        }
         if (f == "sum" || f == "count") {
           if (sc != scope::team) throw diag_error(e.at, fmt::format("{}() adds up a team's players: use it in a team rule", f));
           x.o = f == "sum" ? op::sum : op::count;

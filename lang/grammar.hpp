@@ -37,10 +37,15 @@ struct kw_count : TAO_PEGTL_KEYWORD("count") {};
 struct kw_min : TAO_PEGTL_KEYWORD("min") {};
 struct kw_max : TAO_PEGTL_KEYWORD("max") {};
 struct kw_abs : TAO_PEGTL_KEYWORD("abs") {};
+struct kw_first_tricks : TAO_PEGTL_KEYWORD("first_tricks") {};
+struct kw_partner_bid_is : TAO_PEGTL_KEYWORD("partner_bid_is") {};
 struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
-                      kw_sum, kw_count, kw_min, kw_max, kw_abs> {};
+                      kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // words -> word+ on one line (never the keyword `when`, which starts a condition)
 struct words : list<seq<not_at<kw_when>, word>, gap> {};
+struct kw_play : TAO_PEGTL_KEYWORD("play") {};
+// card_words -> word+ before `play` (in force rules)
+struct card_words : list<seq<not_at<kw_when>, not_at<kw_play>, word>, gap> {};
 
 // ---- expressions ----
 struct expr;
@@ -51,7 +56,7 @@ struct paren : if_must<one<'('>, nl, expr, nl, close_paren> {};
 struct then_part : seq<kw_then, nl, expr> {};
 struct else_part : seq<kw_else, nl, expr> {};
 struct cond_expr : if_must<kw_if, nl, expr, nl, then_part, nl, else_part> {};
-struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs> {};
+struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // call -> func '(' expr (',' expr)* ')'
 struct call : if_must<func_name, ws, one<'('>, nl, list<expr, seq<nl, one<','>, nl>>, nl, close_paren> {};
 struct bool_lit : sor<kw_true, kw_false> {};
@@ -126,34 +131,49 @@ SPADES_ITEM(packs, "packs", arg<number>);
 SPADES_ITEM(trump, "trump", arg<word>);
 SPADES_ITEM(top_trumps, "top_trumps", arg<words>);
 SPADES_ITEM(ties, "ties", arg<word>);
-// deal { hand_size N | rotate left|right|none | leftover out }
+// deal { hand_size N | rotate left|right|none | leftover out|kitty|none | kitty dealer|holder CARDS
+//        | discard N before|after bidding | pass N to partner }
 SPADES_ITEM(hand_size, "hand_size", arg<number>);
 SPADES_ITEM(rotate, "rotate", arg<word>);
 SPADES_ITEM(leftover, "leftover", arg<word>);
+SPADES_ITEM(kitty, "kitty", arg<words>);
+SPADES_ITEM(discard, "discard", arg<number>, arg<words>);
+SPADES_ITEM(pass, "pass", arg<number>, arg<words>);
 // bidding { order players|teams from SEAT | bid NAME RANGE "words" { options } | skip when EXPR }
 SPADES_ITEM(order, "order", arg<words>);
 SPADES_ITEM(blind, "blind");
-SPADES_ITEM(allow, "allow", arg<when_clause>);
+SPADES_ITEM(allow, "allow", arg<when_clause>, opt<ws, string_lit>);
 SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>);
-struct bid_option : sor<blind_item, allow_item, exchange_item> {};
+// convert NAME "words" to BID N: after the bidding the bidder may turn this bid into BID N
+SPADES_ITEM(convert, "convert", arg<name>, ws, string_lit, arg<TAO_PEGTL_KEYWORD("to")>, arg<name>, arg<number>);
+SPADES_ITEM(by, "by", arg<word>);
+struct bid_option : sor<blind_item, allow_item, exchange_item, convert_item> {};
 struct bid_options_close : one<'}'> {};
 struct bid_options : if_must<one<'{'>, nl, star<bid_option, nl>, bid_options_close> {};
+struct announce_option : sor<by_item, allow_item> {};
+struct announce_options_close : one<'}'> {};
+struct announce_options : if_must<one<'{'>, nl, star<announce_option, nl>, announce_options_close> {};
 SPADES_ITEM(bid, "bid", arg<name>, arg<range>, opt<ws, string_lit>, opt<ws, bid_options>);
 SPADES_ITEM(skip, "skip", arg<when_clause>);
-// play { lead SEAT|holder CARDS | forbid NAME lead CARDS when EXPR "reason" | broken_by EVENTS | follow RULE }
+// announce NAME "words" { by team|player ; allow when EXPR }: a call made after the bidding
+SPADES_ITEM(announce, "announce", arg<name>, ws, string_lit, opt<ws, announce_options>);
+// play { lead SEAT|holder CARDS | forbid NAME lead CARDS when EXPR "reason" | broken_by EVENTS | follow RULE
+//        | force NAME lead CARDS play WHO highest|lowest CARDS "reason" }
 SPADES_ITEM(lead, "lead", arg<words>);
 SPADES_ITEM(forbid, "forbid", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
 SPADES_ITEM(broken_by, "broken_by", arg<words>);
 SPADES_ITEM(follow, "follow", arg<word>);
+SPADES_ITEM(force, "force", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>);
 // scoring { counter NAME [= N] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
 struct counter_init : seq<one<'='>, ws, signed_number> {};
 SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>);
 SPADES_ITEM(tally_decl, "tally", arg<name>);
 struct rule_scope : arg<word> {};  // player | team
 SPADES_ITEM(rule, "rule", arg<name>, arg<TAO_PEGTL_KEYWORD("each")>, rule_scope, opt<gap, when_clause>, ws, stmt_block);
-// end { target N | tie another_hand|draw | win when EXPR | lose when EXPR | max_hands N }
-SPADES_ITEM(target, "target", arg<signed_number>);
-SPADES_ITEM(tie, "tie", arg<word>);
+// end { target N|OPTION | tie another_hand|draw|next_hand_decides [when EXPR] | win when EXPR | lose when EXPR | max_hands N }
+struct target_value : sor<signed_number, name> {};
+SPADES_ITEM(target, "target", arg<target_value>);
+SPADES_ITEM(tie, "tie", arg<word>, opt<gap, when_clause>);
 SPADES_ITEM(win_when, "win", arg<when_clause>);
 SPADES_ITEM(lose_when, "lose", arg<when_clause>);
 SPADES_ITEM(max_hands, "max_hands", arg<number>);
@@ -171,9 +191,10 @@ struct block_of : if_must<Kw, ws, one<'{'>, nl, star<sor<Item, drop_item>, nl>, 
 struct players_block : block_of<players_block, TAO_PEGTL_KEYWORD("players"), sor<count_item, seats_item, teams_item, team_item>> {};
 struct cards_block : block_of<cards_block, TAO_PEGTL_KEYWORD("cards"), sor<suits_item, ranks_item, jokers_item, remove_item, packs_item,
                                                               trump_item, top_trumps_item, ties_item>> {};
-struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_size_item, rotate_item, leftover_item>> {};
-struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item>> {};
-struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item>> {};
+struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_size_item, rotate_item, leftover_item, kitty_item,
+                                                                        discard_item, pass_item>> {};
+struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item>> {};
+struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item, force_item>> {};
 struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item>> {};
 struct end_block : block_of<end_block, TAO_PEGTL_KEYWORD("end"), sor<target_item, tie_item, win_when_item, lose_when_item, max_hands_item>> {};
 

@@ -45,14 +45,16 @@ MSG("expected 'when' and a condition", R::when_clause);
 MSG("expected '{' to open the block", R::stmt_block);
 MSG("expected a statement (let, points, if, tally, win, lose, or an assignment to a counter) or '}'", R::stmt_close);
 MSG("expected '{' with bid options", R::bid_options);
-MSG("expected a bid option (blind, allow, exchange) or '}'", R::bid_options_close);
+MSG("expected a bid option (blind, allow, exchange, convert) or '}'", R::bid_options_close);
+MSG("expected '{' with announcement options", R::announce_options);
+MSG("expected an announcement option (by, allow) or '}'", R::announce_options_close);
 MSG("expected '=' and a number", R::counter_init);
 MSG("expected a number, true or false", R::option_value);
 MSG("expected a players setting (count, seats, teams, team, drop) or '}'", R::block_close<R::players_block>);
 MSG("expected a cards setting (suits, ranks, jokers, remove, packs, trump, top_trumps, ties, drop) or '}'", R::block_close<R::cards_block>);
-MSG("expected a deal setting (hand_size, rotate, leftover, drop) or '}'", R::block_close<R::deal_block>);
-MSG("expected a bidding setting (order, bid, skip, drop) or '}'", R::block_close<R::bidding_block>);
-MSG("expected a play setting (lead, forbid, broken_by, follow, drop) or '}'", R::block_close<R::play_block>);
+MSG("expected a deal setting (hand_size, rotate, leftover, kitty, discard, pass, drop) or '}'", R::block_close<R::deal_block>);
+MSG("expected a bidding setting (order, bid, skip, announce, drop) or '}'", R::block_close<R::bidding_block>);
+MSG("expected a play setting (lead, forbid, broken_by, follow, force, drop) or '}'", R::block_close<R::play_block>);
 MSG("expected a scoring setting (counter, tally, rule, drop) or '}'", R::block_close<R::scoring_block>);
 MSG("expected an end setting (target, tie, win, lose, max_hands, drop) or '}'", R::block_close<R::end_block>);
 MSG("expected a declaration (game, extends, option, players, cards, deal, bidding, play, scoring, end)", R::file_end);
@@ -61,11 +63,15 @@ MSG("expected '=', '+=' or '-=' after a counter's name", R::assign_op);
 MSG("expected '{'", pegtl::one<'{'>);
 MSG("expected '('", pegtl::one<'('>);
 MSG("expected '='", pegtl::one<'='>);
-MSG("expected 'lead' (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
+MSG("expected 'lead' and the cards led (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
 MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
 MSG("expected 'player' or 'team' after 'each'", R::rule_scope);
-MSG("expected the kind of item to drop (bid, forbid, counter, tally, rule or team) and its name", R::drop_kind);
+MSG("expected the kind of item to drop (bid, forbid, force, announce, counter, tally, rule, team or tie) and its name", R::drop_kind);
 MSG("expected the name of the item to drop", R::drop_name);
+MSG("expected 'to' and the bid it becomes (convert NAME \"words\" to BID N)", TAO_PEGTL_KEYWORD("to"));
+MSG("expected one or more cards before 'play'", R::card_words);
+MSG("expected 'play' and who must play what (opponents highest trump)", R::kw_play);
+MSG("expected a number or an option name", R::target_value);
 MSG("expected an expression", pegtl::list<R::expr, pegtl::seq<R::nl, pegtl::one<','>, R::nl>>);
 #undef MSG
 // a setting's argument: the message of the value it should be
@@ -95,7 +101,7 @@ using selector = pegtl::parse_tree::selector<
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
-        R::leftover_item, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
+        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
         R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::option_item>,
@@ -216,7 +222,7 @@ struct converter {
     for (auto& cp : n.children) {
       const node& c = *cp;
       if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
-          c.is_type<R::range>() || c.is_type<R::option_value>())
+          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>())
         it.args.push_back({c.string(), at(c)});
       else if (c.is_type<R::string_body>())
         it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
@@ -400,6 +406,7 @@ file_ast parse(const sources& src, int file) {
     // where the word found is itself the mistake (an unknown setting or statement), stay on it
     static const std::string token_errors[] = {
         error_message<R::file_end>, error_message<R::stmt_close>, error_message<R::bid_options_close>,
+        error_message<R::announce_options_close>,
         error_message<R::block_close<R::players_block>>, error_message<R::block_close<R::cards_block>>,
         error_message<R::block_close<R::deal_block>>, error_message<R::block_close<R::bidding_block>>,
         error_message<R::block_close<R::play_block>>, error_message<R::block_close<R::scoring_block>>,

@@ -18,7 +18,7 @@ namespace spades::lang {
 namespace fs = std::filesystem;
 
 std::string item::key() const {
-  static const char* named[] = {"bid", "forbid", "counter", "tally", "rule", "team", "option"};
+  static const char* named[] = {"bid", "forbid", "counter", "tally", "rule", "team", "option", "announce", "force", "tie"};
   for (const char* k : named)
     if (kw == k && !args.empty()) return kw + " " + args[0].text;
   if (kw == "win" || kw == "lose") return kw + " when";

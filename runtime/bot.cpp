@@ -155,6 +155,26 @@ move bot_move(const game_state& st, rng& r) {
       card_set h = st.hands[from];
       return move::make_card(zero ? highest(v, h) : lowest(v, h));
     }
+    case phase::pass:  // before bidding: keep the strength, pass the small cards
+    case phase::discard: {
+      card_set h = st.hands[st.turn];
+      card_set side = h & ~v.trump;
+      return move::make_card(lowest(v, side.empty() ? h : side));
+    }
+    case phase::call: {
+      // a conversion that comes out of a blind bid is taken with a strong hand; announcements declined
+      move ms[max_moves];
+      int n = st.legal_moves(ms);
+      for (int i = 0; i < n; ++i) {
+        if (ms[i].a < 0) continue;
+        const call_kind& c = v.calls[ms[i].a];
+        if (c.to_kind < 0) continue;
+        double est = 0;
+        for (int m : v.members[st.team_decides() ? st.turn : v.team_of[st.turn]]) est += estimate_tricks(st, m);
+        if (est >= c.to_n) return ms[i];
+      }
+      return move::make_call(-1);
+    }
     case phase::play: return bot_play(st);
     default: return move{};
   }

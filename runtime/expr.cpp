@@ -20,6 +20,17 @@ int64_t checked(const variant& v, const expr_node& n, F op) {
   return r;
 }
 
+// Of the hand's first n tricks (n from the node's child), how many did `mine` win?
+template <class Mine>
+int64_t first_tricks(const variant& v, const expr_node& n, const eval_ctx& cx, Mine mine) {
+  const game_state& s = *cx.st;
+  if (!s.trick_order_known) fail(v, n, "the order of tricks is unknown (a test hand gave only trick counts: give events.trick_winners)");
+  int64_t k = eval(v, n.a, cx);
+  int64_t won = 0;
+  for (int64_t i = 0; i < k && i < s.trick && i < max_tricks; ++i) won += mine(s.trick_winner[i]);
+  return won;
+}
+
 int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
   const game_state& s = *cx.st;
   int p = cx.player;
@@ -38,6 +49,12 @@ int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
       const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
       return b.kind >= 0 && v.bids[b.kind].blind;
     }
+    case var::player_call: {
+      const call_kind& c = v.calls[n.value];
+      return c.by_team ? (s.team_calls[v.team_of[p]] >> n.value) & 1 : (s.player_calls[p] >> n.value) & 1;
+    }
+    case var::player_first_tricks: return first_tricks(v, n, cx, [&](int seat) { return seat == p; });
+    case var::last_trick: return s.last_trick_winner == p;
     default: return 0;
   }
 }
@@ -60,6 +77,22 @@ int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
       int64_t sum = 0;
       for (int m : v.members[t]) sum += s.bids[m].kind < 0 ? 0 : s.bids[m].n;
       return sum;
+    }
+    case var::team_call: {
+      int64_t any = (s.team_calls[t] >> n.value) & 1;
+      for (int m : v.members[t]) any |= (s.player_calls[m] >> n.value) & 1;
+      return any;
+    }
+    case var::team_first_tricks: return first_tricks(v, n, cx, [&](int seat) { return v.team_of[seat] == t; });
+    case var::team_bids_made: {
+      if (v.bid_by_team) return s.bids[t].kind >= 0;
+      int64_t k = 0;
+      for (int m : v.members[t]) k += s.bids[m].kind >= 0;
+      return k;
+    }
+    case var::partner_bid: {
+      int p = cx.bidder >= 0 && !v.bid_by_team ? v.partner[cx.bidder] : -1;
+      return p >= 0 && s.bids[p].kind >= 0;
     }
     case var::team_kind:
     case var::team_blind: {
@@ -97,8 +130,21 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
         case var::hand: return cx.st->hands_played + 1;
         case var::first_hand: return cx.st->hands_played == 0;
         case var::broken: return cx.st->broken;
+        case var::this_bid: return cx.this_bid;
+        case var::bids_made: return cx.st->bids_made;
+        case var::bids_total: {
+          int64_t sum = 0;
+          for (int b = 0; b < v.bidders(); ++b) sum += cx.st->bids[b].kind >= 0 ? cx.st->bids[b].n : 0;
+          return sum;
+        }
+        case var::partner_kind: {
+          int me = cx.player >= 0 ? cx.player : cx.bidder;
+          int p = me >= 0 && !v.bid_by_team ? v.partner[me] : -1;
+          return p >= 0 && cx.st->bids[p].kind == n.value;
+        }
         case var::trick: return cx.st->trick + 1;
         case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
+        case var::player_call: case var::player_first_tricks: case var::last_trick:
           return player_var(v, n, cx);
         default: return team_var(v, n, cx);
       }

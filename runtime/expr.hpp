@@ -12,6 +12,7 @@ struct eval_ctx {
   int player = -1;   // the player in scope (-1: team scope)
   int bidder = -1;   // while bidding: who is bidding (eligibility)
   const int64_t* lets = nullptr;
+  int64_t this_bid = 0;  // while checking a bid: its number
 };
 
 int64_t eval(const variant& v, int node, const eval_ctx& cx);

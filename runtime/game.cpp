@@ -1,4 +1,8 @@
 // The state machine's transitions and guards, all read from the compiled variant.
+//
+// A hand is a fixed sequence of steps; a step with nothing to do is skipped:
+//   deal (chance) -> kitty taken -> discard (if before bidding) -> pass to partner -> bid
+//   -> calls (announcements, conversions) -> discard (if after bidding) -> exchanges -> play -> score.
 #include "runtime/game.hpp"
 
 #include <fmt/format.h>
@@ -6,6 +10,24 @@
 #include "runtime/expr.hpp"
 
 namespace spades {
+
+namespace {
+enum step_id : uint8_t { s_discard_before, s_pass, s_bid, s_calls, s_discard_after, s_exchange, s_play, s_done };
+}
+
+const char* phase_name(phase p) {
+  switch (p) {
+    case phase::deal: return "deal";
+    case phase::pass: return "pass";
+    case phase::bid: return "bid";
+    case phase::call: return "call";
+    case phase::discard: return "discard";
+    case phase::exchange: return "exchange";
+    case phase::play: return "play";
+    case phase::over: return "over";
+  }
+  return "";
+}
 
 void game_state::new_game(const variant& var, int first_dealer) {
   *this = game_state{};
@@ -51,7 +73,82 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   won_flag = {};
   lost_flag = {};
   last_trick_winner = -1;
-  start_bidding();
+  team_calls = {};
+  player_calls = {};
+  bid_converted = {};
+  passing = {};
+  trick_order_known = true;
+  kitty_taker = -1;
+  if (v->leftover == leftover_rule::kitty) {
+    // the kitty goes to the holder of the first listed card that was dealt, else to the dealer
+    kitty_taker = dealer;
+    for (int c : v->kitty_holder) {
+      int holder = -1;
+      for (int s = 0; s < v->seats; ++s)
+        if (hands[s].has(c)) holder = s;
+      if (holder >= 0) { kitty_taker = holder; break; }
+    }
+    hands[kitty_taker] |= out_of_play;
+    out_of_play = {};
+  }
+  step = s_discard_before;
+  advance();
+}
+
+void game_state::advance() {
+  for (;; ++step) {
+    switch (step) {
+      case s_discard_before:
+      case s_discard_after:
+        if (kitty_taker >= 0 && v->discard > 0 && v->discard_before_bidding == (step == s_discard_before)) {
+          ph = phase::discard;
+          turn = kitty_taker;
+          cards_left = v->discard;
+          ++step;
+          return;
+        }
+        break;
+      case s_pass:
+        if (v->pass_count > 0) {
+          ph = phase::pass;
+          turn = (dealer + 1) % v->seats;
+          cards_left = v->pass_count;
+          ++step;
+          return;
+        }
+        break;
+      case s_bid:
+        if (start_bidding()) { ++step; return; }
+        break;
+      case s_calls:
+        call_index = -1;
+        if (next_call_turn()) { ++step; return; }
+        break;
+      case s_exchange:
+        if (start_exchanges()) { ++step; return; }
+        break;
+      default:
+        step = s_done;
+        start_play();
+        return;
+    }
+  }
+}
+
+void game_state::skip_to_play() {
+  if (ph == phase::play || ph == phase::over || ph == phase::deal) return;
+  exchange_count = 0;
+  step = s_done;
+  start_play();
+}
+
+void game_state::skip_to_bidding() {
+  if (ph != phase::pass && ph != phase::discard) return;
+  deliver_passes();
+  if (step <= s_bid) {
+    step = s_bid;
+    advance();
+  }
 }
 
 int64_t game_state::behind(int team) const {
@@ -61,21 +158,18 @@ int64_t game_state::behind(int team) const {
   return best == INT64_MIN ? 0 : best - score[team];
 }
 
-void game_state::start_bidding() {
+bool game_state::start_bidding() {
   eval_ctx cx{this};
-  bidding_skipped = v->skip_bidding_when >= 0 && eval(*v, v->skip_bidding_when, cx) != 0;
-  if (bidding_skipped || v->bids.empty()) {
-    bidding_skipped = true;
-    start_play();
-    return;
-  }
+  bidding_skipped = v->bids.empty() || (v->skip_bidding_when >= 0 && eval(*v, v->skip_bidding_when, cx) != 0);
+  if (bidding_skipped) return false;
   ph = phase::bid;
   int first = (dealer + v->bid_start) % v->seats;
   turn = v->bid_by_team ? v->team_of[first] : first;
+  return true;
 }
 
 int game_state::acting_seat() const {
-  if (ph == phase::bid && v->bid_by_team) {
+  if (team_decides()) {
     // the team member nearest the first bidding seat speaks for the team
     int first = (dealer + v->bid_start) % v->seats;
     for (int i = 0; i < v->seats; ++i) {
@@ -91,25 +185,114 @@ bool game_state::bid_allowed(int kind, int n, int bidder) const {
   if (n < k.lo || n > k.hi) return false;
   if (k.when < 0) return true;
   eval_ctx cx{this, bidder_team(bidder), v->bid_by_team ? -1 : bidder, bidder};
+  cx.this_bid = n;
   return eval(*v, k.when, cx) != 0;
+}
+
+// A call is open to its owner when not yet made, its conversion applies to the owner's bid,
+// and its condition holds.
+bool game_state::call_allowed(int k, int owner, bool by_team) const {
+  const call_kind& c = v->calls[k];
+  if (c.by_team != by_team) return false;
+  uint32_t made = by_team ? team_calls[owner] : player_calls[owner];
+  if (made & (1u << k)) return false;
+  if (c.from_kind >= 0) {
+    // the bid being converted belongs to the bidder: the team when bidding by team, else the player
+    if (by_team != v->bid_by_team || bidding_skipped || bids[owner].kind != c.from_kind || bid_converted[owner]) return false;
+  }
+  if (c.when < 0) return true;
+  eval_ctx cx{this, by_team ? owner : v->team_of[owner], by_team ? -1 : owner, owner};
+  return eval(*v, c.when, cx) != 0;
+}
+
+// Moves `call_index` to the next owner (teams first, then players, in bidding order) with an open call.
+bool game_state::next_call_turn() {
+  if (v->calls.empty()) return false;
+  const int first = (dealer + v->bid_start) % v->seats;
+  const int owners = v->teams + v->seats;
+  for (++call_index; call_index < owners; ++call_index) {
+    bool by_team = call_index < v->teams;
+    int owner;
+    if (by_team) {
+      // the k-th team in bidding order
+      int k = call_index, found = -1;
+      bool seen[max_teams] = {};
+      for (int i = 0; i < v->seats && found < 0; ++i) {
+        int t = v->team_of[(first + i) % v->seats];
+        if (seen[t]) continue;
+        seen[t] = true;
+        if (k-- == 0) found = t;
+      }
+      owner = found;
+    } else {
+      owner = (first + call_index - v->teams) % v->seats;
+    }
+    for (int k = 0; k < (int)v->calls.size(); ++k)
+      if (call_allowed(k, owner, by_team)) {
+        ph = phase::call;
+        call_by_team = by_team;
+        turn = owner;
+        return true;
+      }
+  }
+  return false;
+}
+
+bool game_state::start_exchanges() {
+  exchange_count = 0;
+  if (!v->bid_by_team && !bidding_skipped) {
+    for (int i = 0; i < v->seats; ++i) {
+      int p = (dealer + v->bid_start + i) % v->seats;
+      if (bids[p].kind < 0) continue;
+      int n = v->bids[bids[p].kind].exchange;
+      int q = v->partner[p];
+      if (n <= 0 || q < 0) continue;
+      exchanges[exchange_count++] = {(int8_t)p, (int8_t)q, (int8_t)n};
+      exchanges[exchange_count++] = {(int8_t)q, (int8_t)p, (int8_t)n};
+    }
+  }
+  if (exchange_count == 0) return false;
+  ph = phase::exchange;
+  exchange_index = 0;
+  turn = exchanges[0][0];
+  exchange_left = exchanges[0][2];
+  return true;
+}
+
+void game_state::deliver_passes() {
+  for (int s = 0; s < v->seats; ++s)
+    if (v->partner[s] >= 0) hands[v->partner[s]] |= passing[s];
+  passing = {};
 }
 
 int game_state::legal_moves(move* out) const {
   int count = 0;
-  if (ph == phase::bid) {
-    for (int k = 0; k < (int)v->bids.size(); ++k) {
-      const bid_kind& bk = v->bids[k];
-      if (bk.when >= 0 && !bid_allowed(k, bk.lo, turn)) continue;  // eligibility does not depend on n
-      for (int n = bk.lo; n <= bk.hi && count < max_moves; ++n) out[count++] = move::make_bid(k, n);
-    }
-  } else if (ph == phase::exchange) {
-    hands[turn].for_each([&](int c) { if (count < max_moves) out[count++] = move::make_card(c); });
-  } else if (ph == phase::play) {
-    legal_cards().for_each([&](int c) { if (count < max_moves) out[count++] = move::make_card(c); });
+  switch (ph) {
+    case phase::bid:
+      for (int k = 0; k < (int)v->bids.size(); ++k) {
+        const bid_kind& bk = v->bids[k];
+        for (int n = bk.lo; n <= bk.hi && count < max_moves; ++n)
+          if (bk.when < 0 || bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
+      }
+      break;
+    case phase::call:
+      for (int k = 0; k < (int)v->calls.size() && count < max_moves - 1; ++k)
+        if (call_allowed(k, turn, call_by_team)) out[count++] = move::make_call(k);
+      out[count++] = move::make_call(-1);
+      break;
+    case phase::pass:
+    case phase::discard:
+    case phase::exchange:
+      hands[turn].for_each([&](int c) { if (count < max_moves) out[count++] = move::make_card(c); });
+      break;
+    case phase::play:
+      legal_cards().for_each([&](int c) { if (count < max_moves) out[count++] = move::make_card(c); });
+      break;
+    default:
+      break;
   }
   return count;
 }
-
 
 card_set game_state::legal_cards() const {
   if (ph != phase::play) return {};
@@ -117,6 +300,21 @@ card_set game_state::legal_cards() const {
   card_set hand = hands[turn];
   card_set same = hand & led_mask;
   card_set base = same.empty() ? hand : same;
+  if (!v->forces.empty()) {
+    int lead_card = trick_cards[0];
+    for (const force_rule& f : v->forces) {
+      if (!f.lead.has(lead_card)) continue;
+      bool partner = v->team_of[turn] == v->team_of[leader];
+      if (f.who == force_who::opponents ? partner : f.who == force_who::partner ? !partner : false) continue;
+      card_set among = hand & f.among;
+      if (among.empty()) continue;
+      int pick = -1;
+      among.for_each([&](int c) {
+        if (pick < 0 || (f.highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
+      });
+      return card_set::of(pick);
+    }
+  }
   if (v->follow == follow_rule::beat) {
     card_set better;
     base.for_each([&](int c) { if (beats(*v, c, win_card)) better.add(c); });
@@ -126,28 +324,42 @@ card_set game_state::legal_cards() const {
 }
 
 std::string game_state::why_illegal(const move& m) const {
-  const std::string& who = v->seat_names[ph == phase::bid ? acting_seat() : turn];
+  const std::string& who = v->seat_names[acting_seat()];
+  auto card_name = [&](int c) { return c >= 0 && c < (int)v->cards.size() ? v->cards[c].name : std::string("that card"); };
+  auto held = [&](const char* doing) -> std::string {
+    if (m.type != move::card) return fmt::format("it is time to {}", doing);
+    if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a)) return fmt::format("{} does not hold {}", who, card_name(m.a));
+    return {};
+  };
   switch (ph) {
     case phase::over: return "the game is over";
     case phase::deal: return "the cards have not been dealt";
     case phase::bid: {
-      if (m.type != move::bid) return "it is time to bid, not to play a card";
+      if (m.type != move::bid) return "it is time to bid";
       if (m.a < 0 || m.a >= (int)v->bids.size()) return "unknown bid";
       const bid_kind& k = v->bids[m.a];
       if (m.b < k.lo || m.b > k.hi)
         return k.lo == k.hi ? fmt::format("{} is always {}", k.name, k.lo)
                             : fmt::format("a {} bid must be from {} to {}", k.name, k.lo, k.hi);
-      if (!bid_allowed(m.a, m.b, turn)) return fmt::format("a {} bid is not allowed now: its condition does not hold", k.name);
+      if (!bid_allowed(m.a, m.b, turn)) {
+        std::string words = k.words.empty() ? k.name : k.words;
+        return k.reason.empty() ? fmt::format("{} is not allowed now: its condition does not hold", words)
+                                : fmt::format("{} is not allowed now: {}", words, k.reason);
+      }
       return {};
     }
-    case phase::exchange:
-      if (m.type != move::card) return "it is time to pass cards to partner";
-      if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a)) return fmt::format("{} does not hold that card", who);
+    case phase::call:
+      if (m.type != move::call) return "it is time to announce (or decline with `no`)";
+      if (m.a == -1) return {};
+      if (m.a < -1 || m.a >= (int)v->calls.size()) return "unknown announcement";
+      if (!call_allowed(m.a, turn, call_by_team)) return fmt::format("'{}' is not open to {} now", v->calls[m.a].words, call_by_team ? v->team_names[turn] : who);
       return {};
+    case phase::pass: return held("pass cards to partner");
+    case phase::discard: return held("discard");
+    case phase::exchange: return held("pass cards to partner");
     case phase::play: {
-      if (m.type != move::card) return "it is time to play a card, not to bid";
-      if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a))
-        return fmt::format("{} does not hold {}", who, m.a >= 0 && m.a < (int)v->cards.size() ? v->cards[m.a].name : "that card");
+      if (m.type != move::card) return "it is time to play a card";
+      if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a)) return fmt::format("{} does not hold {}", who, card_name(m.a));
       if (legal_cards().has(m.a)) return {};
       if (played == 0) {
         eval_ctx cx{this, v->team_of[turn], turn};
@@ -156,6 +368,12 @@ std::string game_state::why_illegal(const move& m) const {
             return f.reason.empty() ? fmt::format("leading {} is not allowed now (rule '{}')", v->cards[m.a].name, f.name) : f.reason;
         return "that card may not be led now";
       }
+      for (const force_rule& f : v->forces)
+        if (f.lead.has(trick_cards[0])) {
+          card_set forced = legal_cards();
+          if (forced.count() == 1 && (hands[turn] & f.among).has(forced.first()))
+            return f.reason.empty() ? fmt::format("you must play {} (rule '{}')", v->cards[forced.first()].name, f.name) : f.reason;
+        }
       int led = v->follow_suit[trick_cards[0]];
       card_set same = hands[turn] & v->follow_mask[led];
       if (!same.empty() && !same.has(m.a)) return fmt::format("you must follow suit ({})", v->suit_names[led]);
@@ -166,34 +384,70 @@ std::string game_state::why_illegal(const move& m) const {
 }
 
 void game_state::apply(const move& m) {
-  if (ph == phase::bid) {
-    bids[turn] = {(int8_t)m.a, (int8_t)m.b};
-    ++bids_made;
-    if (bids_made == v->bidders()) { after_bidding(); return; }
-    if (v->bid_by_team) {
-      // next team in seat order after the current team's first seat
-      int first = (dealer + v->bid_start) % v->seats;
-      for (int i = 0; i < v->seats; ++i) {
-        int t = v->team_of[(first + i) % v->seats];
-        if (bids[t].kind < 0) { turn = t; break; }
+  switch (ph) {
+    case phase::bid:
+      bids[turn] = {(int8_t)m.a, (int8_t)m.b};
+      ++bids_made;
+      if (bids_made == v->bidders()) { advance(); return; }
+      if (v->bid_by_team) {
+        // next team in seat order after the current team's first seat
+        int first = (dealer + v->bid_start) % v->seats;
+        for (int i = 0; i < v->seats; ++i) {
+          int t = v->team_of[(first + i) % v->seats];
+          if (bids[t].kind < 0) { turn = t; break; }
+        }
+      } else if (++turn == v->seats) {
+        turn = 0;
       }
-    } else {
-      if (++turn == v->seats) turn = 0;
+      return;
+    case phase::call: {
+      if (m.a < 0) {
+        if (!next_call_turn()) advance();
+        return;
+      }
+      const call_kind& c = v->calls[m.a];
+      (call_by_team ? team_calls : player_calls)[turn] |= 1u << m.a;
+      if (c.to_kind >= 0) {
+        bids[turn] = {(int8_t)c.to_kind, (int8_t)c.to_n};
+        bid_converted[turn] = true;
+      }
+      // the same owner may make a further call; otherwise the next owner's turn
+      for (int k = 0; k < (int)v->calls.size(); ++k)
+        if (call_allowed(k, turn, call_by_team)) return;
+      if (!next_call_turn()) advance();
+      return;
     }
-    return;
-  }
-  if (ph == phase::exchange) {
-    const auto& e = exchanges[exchange_index];
-    hands[e[0]].remove(m.a);
-    hands[e[1]].add(m.a);
-    if (--exchange_left == 0) {
-      if (++exchange_index == exchange_count) { start_play(); return; }
-      turn = exchanges[exchange_index][0];
-      exchange_left = exchanges[exchange_index][2];
+    case phase::pass:
+      hands[turn].remove(m.a);
+      passing[turn].add(m.a);
+      if (--cards_left == 0) {
+        if (++turn == v->seats) turn = 0;
+        cards_left = v->pass_count;
+        if (turn == (dealer + 1) % v->seats) { deliver_passes(); advance(); }
+      }
+      return;
+    case phase::discard:
+      hands[turn].remove(m.a);
+      out_of_play.add(m.a);
+      if (--cards_left == 0) advance();
+      return;
+    case phase::exchange: {
+      const auto& e = exchanges[exchange_index];
+      hands[e[0]].remove(m.a);
+      hands[e[1]].add(m.a);
+      if (--exchange_left == 0) {
+        if (++exchange_index == exchange_count) { advance(); return; }
+        turn = exchanges[exchange_index][0];
+        exchange_left = exchanges[exchange_index][2];
+      }
+      return;
     }
-    return;
+    case phase::play:
+      play_card(m.a);
+      return;
+    default:
+      return;
   }
-  play_card(m.a);
 }
 
 void game_state::play_card(int c) {
@@ -210,26 +464,6 @@ void game_state::play_card(int c) {
   }
   if (played == v->seats) finish_trick();
   else if (++turn == v->seats) turn = 0;
-}
-
-void game_state::after_bidding() {
-  exchange_count = 0;
-  if (!v->bid_by_team) {
-    for (int i = 0; i < v->seats; ++i) {
-      int p = (dealer + v->bid_start + i) % v->seats;
-      if (bids[p].kind < 0) continue;
-      int n = v->bids[bids[p].kind].exchange;
-      int q = v->partner[p];
-      if (n <= 0 || q < 0) continue;
-      exchanges[exchange_count++] = {(int8_t)p, (int8_t)q, (int8_t)n};
-      exchanges[exchange_count++] = {(int8_t)q, (int8_t)p, (int8_t)n};
-    }
-  }
-  if (exchange_count == 0) { start_play(); return; }
-  ph = phase::exchange;
-  exchange_index = 0;
-  turn = exchanges[0][0];
-  exchange_left = exchanges[0][2];
 }
 
 int game_state::first_holder() const {
@@ -273,6 +507,7 @@ void game_state::start_trick(int seat) {
 void game_state::finish_trick() {
   ++tricks_won[win_seat];
   last_trick_winner = win_seat;
+  if (trick < max_tricks) trick_winner[trick] = (int8_t)win_seat;
   if (v->broken_by_win && v->trump.has(win_card) && !v->trump.has(trick_cards[0])) broken = true;
   ++trick;
   if (hands[win_seat].empty()) { score_hand(); return; }
@@ -311,14 +546,25 @@ void game_state::check_game_end() {
     for (int t = 0; t < T; ++t) someone_left |= !lost_flag[t];
     w = highest([&](int t) { return !someone_left || !lost_flag[t]; });
     end_reason = "a losing condition was met";
+  } else if (overtime) {
+    ends = true;
+    w = highest([](int) { return true; });
+    end_reason = "the hand after a tie decided it";
   } else if (v->has_target) {
-    for (int t = 0; t < T; ++t) ends |= score[t] >= v->target;
+    int64_t target = v->target_option >= 0 ? options[v->target_option] : v->target;
+    for (int t = 0; t < T; ++t) ends |= score[t] >= target;
     if (ends) {
       w = highest([](int) { return true; });
-      end_reason = fmt::format("a score reached {}", v->target);
+      end_reason = fmt::format("a score reached {}", target);
     }
   }
-  if (ends && w < 0 && v->tie == tie_rule::another_hand && hands_played < v->max_hands) ends = false;
+  if (ends && w < 0 && hands_played < v->max_hands) {
+    tie_rule tie = tie_rule::another_hand;
+    for (const tie_choice& c : v->ties)
+      if (eval_cond(*v, c.when, eval_ctx{this})) { tie = c.rule; break; }
+    if (tie == tie_rule::next_hand_decides) { overtime = true; ends = false; }
+    else if (tie == tie_rule::another_hand) ends = false;
+  }
   if (!ends && hands_played >= v->max_hands) {
     ends = true;
     w = highest([](int) { return true; });

@@ -12,16 +12,21 @@
 
 namespace spades {
 
-enum class phase : uint8_t { deal, bid, exchange, play, over };
+// deal: the chance step. pass: cards to partner before bidding. discard: the kitty's taker discards.
+// call: announcements and conversions after the bidding. exchange: cards between partners after it.
+enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over };
+const char* phase_name(phase p);
 
-// A decision: a bid (kind index and number of tricks) or a card (to play, or to give in an exchange).
+// A decision: a bid (kind index and number of tricks), a card (to play, pass, discard or exchange),
+// or a call (an announcement or conversion by index; -1 declines).
 struct move {
   // no default member initialisers: move lists are arrays on the hot path
-  enum type_t : uint8_t { bid, card } type;
-  int16_t a;  // bid kind, or card id
+  enum type_t : uint8_t { bid, card, call } type;
+  int16_t a;  // bid kind, card id, or call index (-1: none)
   int16_t b;  // bid number
   static move make_bid(int kind, int n) { return {bid, (int16_t)kind, (int16_t)n}; }
   static move make_card(int c) { return {card, (int16_t)c, 0}; }
+  static move make_call(int k) { return {call, (int16_t)k, 0}; }
   bool operator==(const move&) const = default;
 };
 
@@ -45,6 +50,7 @@ inline bool beats(const variant& v, int c, int w) {
 }
 
 constexpr int max_moves = 160;  // bounds every legal-move list
+constexpr int max_tricks = max_cards / 2;
 
 struct game_state {
   const variant* v = nullptr;
@@ -59,14 +65,24 @@ struct game_state {
   phase ph = phase::deal;
   int winner = -1;            // team; -1 with ph == over: a draw or a stop
   std::string end_reason;     // why the game ended (target, lose condition, hand limit)
+  bool overtime = false;      // a tie under `tie next_hand_decides`: the next hand decides
 
   // ---- the hand ----
   std::array<card_set, max_seats> hands{};
   card_set out_of_play;
   std::array<bid_made, max_seats> bids{};  // per bidder: seat, or team when bidding by team
   int bids_made = 0;
-  int turn = 0;               // the seat (or team, while bidding by team) to act
+  int turn = 0;               // the seat to act (the team, while bidding or calling by team)
   bool bidding_skipped = false;
+  uint8_t step = 0;           // the next step of the hand's sequence (see game.cpp)
+  int kitty_taker = -1;       // the seat that took the kitty, or -1
+  int cards_left = 0;         // cards still to pass or discard by `turn`
+  std::array<card_set, max_seats> passing{};  // chosen to pass, delivered when everyone has chosen
+  // calls: per owner (team for team calls, seat for player calls), a bit per call kind made
+  std::array<uint32_t, max_seats> team_calls{}, player_calls{};
+  int call_index = 0;         // position in the calling order (teams then players)
+  bool call_by_team = false;
+  std::array<bool, max_seats> bid_converted{};
   // exchanges owed after bidding: from -> to, count
   std::array<std::array<int8_t, 3>, max_seats * 2> exchanges{};
   int exchange_count = 0, exchange_index = 0, exchange_left = 0;
@@ -83,6 +99,8 @@ struct game_state {
   std::array<int64_t, max_teams> hand_points{};  // the last scored hand
   std::array<uint8_t, max_teams> won_flag{}, lost_flag{};
   int last_trick_winner = -1;
+  std::array<int8_t, max_tricks> trick_winner{};  // seat that won each trick of this hand
+  bool trick_order_known = true;  // false when a test hand gives only trick counts
 
   // Starts a new game: scores, counters and options reset; `dealer` deals the first hand.
   void new_game(const variant& var, int first_dealer);
@@ -104,18 +122,26 @@ struct game_state {
   // apply() for a card in the play phase (the hot path of playouts).
   void play_card(int card);
 
-  // Scoring-only test hands: go straight from an owed exchange to the play.
-  void skip_exchange() { if (ph == phase::exchange) start_play(); }
+  // Scoring-only test hands: skip what is owed after the bidding (calls declined, no card moves).
+  void skip_to_play();
+  // Scoring-only test hands: skip card decisions owed before the bidding.
+  void skip_to_bidding();
   // Scores from the current bids and tricks_won, then decides whether the game is over.
   void score_hand();
 
-  // The seat whose decision is pending (for team bids: the team's first member).
+  // The seat whose decision is pending (for a team's bid or call: the member who speaks for it).
   int acting_seat() const;
+  // Is the pending decision a team's (bidding by team, or a team call)?
+  bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team); }
+  bool call_allowed(int k, int owner, bool by_team) const;
   int64_t behind(int team) const;
 
  private:
-  void start_bidding();
-  void after_bidding();
+  void advance();             // enter the next step that has something to do
+  bool start_bidding();
+  bool next_call_turn();
+  bool start_exchanges();
+  void deliver_passes();
   void start_play();
   void start_trick(int seat);
   void finish_trick();

@@ -181,9 +181,12 @@ struct hand_runner {
       }
       if (!it.value().is_string() && !it.value().is_number_integer()) cx.fail(field, "a bid is a number or a string");
     }
+    // a scoring-only hand skips card decisions owed before the bidding (passes, the kitty's discard)
+    if ((st.ph == phase::pass || st.ph == phase::discard) && scoring_only) st.skip_to_bidding();
     if (st.ph != phase::bid) {
       if (st.bidding_skipped) cx.fail(prefix + "bids", "this hand has no bidding under the ruleset's rules");
-      cx.fail(prefix + "bids", "the hand is not in its bidding phase");
+      cx.fail(prefix + "bids", fmt::format("the hand is in its {} phase, not bidding: give the hand as 'moves' (e.g. \"{}: pass ...\")",
+                                           phase_name(st.ph), v.seat_names[st.acting_seat()]));
     }
     while (st.ph == phase::bid && !rejected) {
       const json* found = nullptr;
@@ -238,10 +241,13 @@ struct hand_runner {
     }
   }
 
+  const json* events = nullptr;
+  bool scoring_only = false;
+
   void tricks(const json& t) {
     if (!t.is_object()) cx.fail(prefix + "tricks", "expected an object: seat -> tricks won");
-    // a scoring-only hand needs no cards to change hands: an exchange owed after the bidding is skipped
-    if (st.ph == phase::exchange) st.skip_exchange();
+    // a scoring-only hand needs no cards to change hands: what is owed after the bidding is skipped
+    if (st.ph != phase::bid) st.skip_to_play();
     if (st.ph != phase::play || st.trick != 0 || st.played != 0)
       cx.fail(prefix + "tricks", st.ph == phase::bid ? "'tricks' needs the bidding to be complete: give every bid" : "'tricks' cannot be given once the play has started: give the rest of the play instead");
     std::array<int, max_seats> won{};
@@ -256,6 +262,23 @@ struct hand_runner {
     }
     if (sum != v.tricks_per_hand) cx.fail(prefix + "tricks", fmt::format("the tricks add up to {}, but a hand has {}", sum, v.tricks_per_hand));
     st.tricks_won = won;
+    st.trick = v.tricks_per_hand;
+    st.trick_order_known = false;
+    if (events && events->contains("trick_winners")) {
+      const json& tw = (*events)["trick_winners"];
+      std::string f = prefix + "events.trick_winners";
+      if (!tw.is_array() || (int)tw.size() != v.tricks_per_hand) cx.fail(f, fmt::format("expected a list of the {} tricks' winners (seats), in order", v.tricks_per_hand));
+      std::array<int, max_seats> count{};
+      for (size_t i = 0; i < tw.size(); ++i) {
+        if (!tw[i].is_string()) cx.fail(fmt::format("{}[{}]", f, i), "expected a seat name");
+        int s = seat_of(cx, v, fmt::format("{}[{}]", f, i), tw[i].get<std::string>());
+        st.trick_winner[i] = (int8_t)s;
+        ++count[s];
+      }
+      if (count != won) cx.fail(f, "the winners listed do not match 'tricks'");
+      st.last_trick_winner = st.trick_winner[tw.size() - 1];
+      st.trick_order_known = true;
+    }
     st.score_hand();
   }
 
@@ -354,17 +377,23 @@ struct hand_runner {
 
   void run(const json& h) {
     only_fields(cx, h, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1),
-                prefix.empty() ? std::initializer_list<const char*>{"name", "dealer", "deal", "bids", "play", "moves", "tricks", "expect", "note"}
-                               : std::initializer_list<const char*>{"dealer", "deal", "bids", "play", "moves", "tricks", "expect", "note"});
+                prefix.empty() ? std::initializer_list<const char*>{"name", "dealer", "deal", "bids", "play", "moves", "tricks", "events", "expect", "note"}
+                               : std::initializer_list<const char*>{"dealer", "deal", "bids", "play", "moves", "tricks", "events", "expect", "note"});
     if (st.ph == phase::over) cx.fail(prefix.empty() ? "hands" : prefix.substr(0, prefix.size() - 1), "the game was already over before this hand");
     hands_before = st.hands_played;
     try {
       deal(h);
       if (h.contains("play") && h.contains("moves")) cx.fail(prefix + "play", "give either 'play' or 'moves', not both");
       if (h.contains("tricks") && (h.contains("play") || h.contains("moves"))) cx.fail(prefix + "tricks", "'tricks' is for hands without play; with play, expect.tricks checks them");
+      scoring_only = h.contains("tricks");
       if (h.contains("bids")) bids(h["bids"]);
       if (!rejected && h.contains("moves")) moves(h["moves"]);
       if (!rejected && h.contains("play")) play(h["play"]);
+      if (h.contains("events")) {
+        only_fields(cx, h["events"], prefix + "events", {"trick_winners"});
+        if (!h.contains("tricks")) cx.fail(prefix + "events", "events go with 'tricks' (a scoring-only hand)");
+        events = &h["events"];
+      }
       if (!rejected && h.contains("tricks")) tricks(h["tricks"]);
     } catch (const rule_error& e) {
       reject("scoring", e.what());
@@ -451,7 +480,7 @@ hands_report run_hands(const std::string& hands_path, const std::string& ruleset
       }
     }
     if (c.contains("hands")) {
-      for (const char* f : {"dealer", "deal", "bids", "play", "moves", "tricks", "expect"})
+      for (const char* f : {"dealer", "deal", "bids", "play", "moves", "tricks", "events", "expect"})
         if (c.contains(f)) cx.fail(f, "with 'hands', each hand carries its own fields");
       only_fields(cx, c, "", {"name", "options", "before", "hands", "note"});
       if (!c["hands"].is_array() || c["hands"].empty()) cx.fail("hands", "expected a non-empty list of hands");

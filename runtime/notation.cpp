@@ -2,6 +2,7 @@
 #include "runtime/notation.hpp"
 
 #include <cctype>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -37,6 +38,7 @@ std::string bid_summary(const variant& v) {
 
 std::string format_move(const game_state& st, const move& m) {
   if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
+  if (m.type == move::call) return m.a < 0 ? "no" : st.v->calls[m.a].words;
   return st.v->cards[m.a].name;
 }
 
@@ -109,11 +111,33 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     out.push_back(m);
     return true;
   }
-  if (st.ph == phase::exchange || st.ph == phase::play) {
+  if (st.ph == phase::call) {
+    if (t == "no" || t == "none" || t == "keep" || t == "nothing") { out.push_back(move::make_call(-1)); return true; }
+    for (size_t k = 0; k < st.v->calls.size(); ++k) {
+      std::string name = st.v->calls[k].name;
+      for (char& c : name) if (c == '_') c = ' ';
+      if (t == st.v->calls[k].words || t == name) { out.push_back(move::make_call((int)k)); return true; }
+    }
+    std::string open;
+    move ms[max_moves];
+    int n = st.legal_moves(ms);
+    for (int i = 0; i < n; ++i) open += (open.empty() ? "" : ", ") + format_move(st, ms[i]);
+    err = fmt::format("'{}' is not an announcement (now: {})", std::string(text), open);
+    return false;
+  }
+  if (st.ph == phase::exchange || st.ph == phase::play || st.ph == phase::pass || st.ph == phase::discard) {
     std::string rest = t;
-    if (rest.rfind("pass ", 0) == 0) {
-      if (st.ph != phase::exchange) { err = "there is nothing to pass now: play a card"; return false; }
-      rest = rest.substr(5);
+    for (const char* verb : {"pass ", "give ", "discard ", "drop "}) {
+      size_t len = std::strlen(verb);
+      if (rest.compare(0, len, verb) != 0) continue;
+      bool discarding = verb[0] == 'd';
+      if (st.ph == phase::play) { err = "that is not a card to play now"; return false; }
+      if (discarding != (st.ph == phase::discard)) {
+        err = st.ph == phase::discard ? "it is time to discard, not to pass" : "it is time to pass cards to partner, not to discard";
+        return false;
+      }
+      rest = rest.substr(len);
+      break;
     }
     size_t i = 0;
     while (i < rest.size()) {
@@ -128,8 +152,9 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
       i = j + 1;
     }
     if (st.ph == phase::play && out.size() != 1) { err = "play one card"; return false; }
-    if (st.ph == phase::exchange && (int)out.size() != st.exchange_left) {
-      err = fmt::format("pass exactly {} card{}", st.exchange_left, st.exchange_left == 1 ? "" : "s");
+    int want = st.ph == phase::exchange ? st.exchange_left : st.cards_left;
+    if (st.ph != phase::play && (int)out.size() != want) {
+      err = fmt::format("{} exactly {} card{}", st.ph == phase::discard ? "discard" : "pass", want, want == 1 ? "" : "s");
       return false;
     }
     return true;

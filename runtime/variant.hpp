@@ -24,7 +24,13 @@ enum class op : uint8_t {
 // What a variable node reads. `index` selects the option, let slot, counter or bid kind.
 enum class var : uint8_t {
   option, let, counter, score, behind, hand, first_hand, team_tricks, team_bid, team_kind, team_blind,
-  player_tricks, player_bid, player_kind, player_blind, broken, trick
+  player_tricks, player_bid, player_kind, player_blind, broken, trick,
+  team_call, player_call,      // an announcement (or conversion) made by the team / the player
+  team_bids_made, partner_bid, // while bidding: how many of the bidder's team have bid; has partner bid
+  team_first_tricks, player_first_tricks,  // of the first n tricks (n = child a), how many were won
+  last_trick,                  // player scope: won the hand's last trick
+  this_bid, bids_made, bids_total,  // while bidding: the number being bid; bids so far; their sum
+  partner_kind                 // the partner's bid is of kind `value`
 };
 struct expr_node {
   op o = op::num;
@@ -56,6 +62,7 @@ struct bid_kind {
   int lo = 0, hi = 0; // tricks range
   bool blind = false; // declared before looking at the cards
   int when = -1;      // eligibility condition (expr), -1 = always
+  std::string reason; // why it is refused when `when` does not hold
   int exchange = 0;   // cards exchanged with partner after bidding
 };
 
@@ -69,8 +76,34 @@ struct forbid_rule {
 };
 enum class follow_rule : uint8_t { suit, beat };
 
-enum class tie_rule : uint8_t { another_hand, draw };
-enum class leftover_rule : uint8_t { none, out };
+enum class tie_rule : uint8_t { another_hand, draw, next_hand_decides };
+struct tie_choice {
+  tie_rule rule = tie_rule::another_hand;
+  int when = -1;  // game-scope condition; the first whose condition holds applies
+};
+enum class leftover_rule : uint8_t { none, out, kitty };
+
+// A declaration made after the bidding: an announcement (bemo, aces) or the conversion of a bid
+// ("come out" of a blind bid into a plain 10).
+struct call_kind {
+  std::string name;
+  std::string words;      // as typed: "little bemo", "come out"
+  bool by_team = true;    // made by a team (the first member in bidding order speaks) or by a player
+  int when = -1;          // eligibility (bidding scope), -1 = always
+  int from_kind = -1;     // conversion: only for a bid of this kind ...
+  int to_kind = -1, to_n = 0;  // ... which becomes this bid
+};
+
+// On the lead of one of `lead` cards, `who` must play the highest (or lowest) card of `among` held.
+enum class force_who : uint8_t { opponents, others, partner };
+struct force_rule {
+  std::string name;
+  card_set lead;
+  force_who who = force_who::opponents;
+  bool highest = true;
+  card_set among;
+  std::string reason;
+};
 
 struct variant {
   std::string name;  // display name
@@ -102,12 +135,18 @@ struct variant {
   int hand_size = 13;
   int rotate = 1;                         // +1: deal passes to the dealer's left; -1 right; 0 fixed
   leftover_rule leftover = leftover_rule::none;
+  std::vector<int> kitty_holder;          // the kitty goes to the holder of the first of these held;
+                                          // empty (or none held): to the dealer
+  int discard = 0;                        // cards the kitty's taker discards, out of play
+  bool discard_before_bidding = false;
+  int pass_count = 0;                     // cards each player passes to partner before bidding
 
   // bidding
   bool bid_by_team = false;
   int bid_start = 1;                      // seat offset from the dealer of the first bidder
   std::vector<bid_kind> bids;
   int skip_bidding_when = -1;
+  std::vector<call_kind> calls;           // announcements and conversions after the bidding
 
   // play
   lead_start lead = lead_start::dealer_left;
@@ -115,6 +154,7 @@ struct variant {
   std::vector<forbid_rule> forbids;
   bool broken_by_discard = false, broken_by_lead = false, broken_by_win = false;
   follow_rule follow = follow_rule::suit;
+  std::vector<force_rule> forces;
   int tricks_per_hand = 13;
 
   // scoring
@@ -126,13 +166,16 @@ struct variant {
   // game end
   bool has_target = false;
   int64_t target = 0;
-  tie_rule tie = tie_rule::another_hand;
+  int target_option = -1;                 // the target is this option's value
+  std::vector<tie_choice> ties;           // none: another hand
   int win_when = -1, lose_when = -1;
   int max_hands = 1000;
 
   // options agreed before the game
   std::vector<std::string> option_names;
   std::vector<int64_t> option_defaults;
+
+  bool uses_trick_order = false;          // scoring reads which tricks were won when
 
   std::vector<expr_node> exprs;
 

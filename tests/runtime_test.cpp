@@ -199,7 +199,7 @@ TEST_CASE("blind nil: only when the side trails by 100 or more; then the two-car
   move blind;
   std::string err;
   REQUIRE(parse_bid(*v, "blind nil", blind, err));
-  CHECK(st.why_illegal(blind) == "a blind_nil bid is not allowed now: its condition does not hold");
+  CHECK(st.why_illegal(blind) == "blind nil is not allowed now: your side must trail by 100 or more");
   st.score[1] = 100;  // EW lead by exactly 100
   CHECK(st.why_illegal(blind).empty());
   st.apply(blind);  // N
