@@ -5,7 +5,8 @@ PKGS  := cmake g++ make tao-pegtl-dev libfmt-dev nlohmann-json3-dev catch2
 SUDO  := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS  ?=
 
-.PHONY: all deps build play test bench clean
+.PHONY: all deps build play test bench clean test-asan fuzz fuzz-deps
+FUZZ_SECONDS ?= 60
 
 all: build
 
@@ -32,3 +33,30 @@ bench: build
 
 clean:
 	rm -rf $(BUILD)
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+test-asan: deps
+	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPADES_SANITIZE=ON >/dev/null
+	@cmake --build build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+fuzz-deps: deps
+	@missing=""; for p in clang libclang-rt-14-dev; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+# libFuzzer: each target for FUZZ_SECONDS, from a seed corpus of the rulesets, goldens and test hands.
+fuzz: fuzz-deps
+	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSPADES_FUZZ=ON >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_variant fuzz_hands fuzz_runtime
+	@mkdir -p build-fuzz/corpus/variant build-fuzz/corpus/hands build-fuzz/corpus/runtime build-fuzz/artifacts
+	@cp rulesets/*.spades tests/lang/*.spades build-fuzz/corpus/variant/
+	@cp rulesets/*.hands.json build-fuzz/corpus/hands/
+	@for i in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do head -c 200 /dev/urandom | { printf "\\$$(printf %o $$i)"; cat; } > build-fuzz/corpus/runtime/seed$$i; done
+	@for t in variant hands runtime; do \
+	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+	  build-fuzz/fuzz_$$t build-fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=build-fuzz/artifacts/$$t- -print_final_stats=1 2>&1 | tail -n 12 || exit 1; \
+	done

@@ -13,4 +13,10 @@ std::unique_ptr<variant> load_variant(sources& src, const std::string& path) {
   return compile(std::move(c), src, path);
 }
 
+std::unique_ptr<variant> load_variant_text(sources& src, const std::string& path, const std::string& text) {
+  resolved r = resolve(src, path, &text);
+  checked c = check(r, src);
+  return compile(std::move(c), src, path);
+}
+
 }  // namespace spades::lang

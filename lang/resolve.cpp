@@ -71,7 +71,7 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
 
 // `shown` is the path as diagnostics print it.
 void resolve_into(sources& src, const std::string& path, const std::string& shown, resolved& out, std::vector<std::string>& stack,
-                  pos from) {
+                  pos from, const std::string* given_text = nullptr) {
   std::string canon = fs::weakly_canonical(path).string();
   for (size_t i = 0; i < stack.size(); ++i)
     if (stack[i] == canon) {
@@ -82,11 +82,15 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
     }
   if (stack.size() > 32) throw diag_error(from, "extends chain is too long (more than 32 files)");
   std::string text;
-  try {
-    text = read_file(path);
-  } catch (diag_error& e) {
-    e.d.at = from;
-    throw;
+  if (given_text) {
+    text = *given_text;
+  } else {
+    try {
+      text = read_file(path);
+    } catch (diag_error& e) {
+      e.d.at = from;
+      throw;
+    }
   }
   int file = src.add(shown, text);
   bool blank = true;
@@ -116,7 +120,9 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
     if (it == per_block.end()) per_block.push_back({b.kw, b.items});
     else it->second.insert(it->second.end(), b.items.begin(), b.items.end());
   }
-  for (auto& [kw, items] : per_block) {
+  for (auto& entry : per_block) {
+    const std::string& kw = entry.first;
+    auto& items = entry.second;
     auto rb = std::find_if(out.blocks.begin(), out.blocks.end(), [&](auto& x) { return x.kw == kw; });
     if (rb == out.blocks.end()) {
       out.blocks.push_back({kw, {}, {}});
@@ -130,11 +136,11 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
 
 }  // namespace
 
-resolved resolve(sources& src, const std::string& path) {
+resolved resolve(sources& src, const std::string& path, const std::string* text) {
   resolved out;
   std::vector<std::string> stack;
   out.id = fs::path(path).stem().string();
-  resolve_into(src, path, path, out, stack, {});
+  resolve_into(src, path, path, out, stack, {}, text);
   if (out.name.empty()) out.name = out.id;
   return out;
 }

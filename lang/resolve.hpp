@@ -24,7 +24,8 @@ struct resolved {
 };
 
 // Reads `path` (and its bases) into `src`, parses and merges them. Throws diag_error.
-resolved resolve(sources& src, const std::string& path);
+// With `text`, that is the content of `path` (not read from disk); its bases are still read.
+resolved resolve(sources& src, const std::string& path, const std::string* text = nullptr);
 
 // Reads a whole file; throws diag_error without a position when it cannot.
 std::string read_file(const std::string& path);

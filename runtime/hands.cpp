@@ -406,15 +406,21 @@ struct hand_runner {
 }  // namespace
 
 hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load) {
-  hands_report rep;
-  rep.file = hands_path;
   std::ifstream in(hands_path, std::ios::binary);
-  if (!in || fs::is_directory(hands_path)) throw hands_error(fmt::format("{}: cannot read the hands file", hands_path));
+  std::error_code ec;
+  if (!in || fs::is_directory(hands_path, ec)) throw hands_error(fmt::format("{}: cannot read the hands file", hands_path));
   std::stringstream ss;
   ss << in.rdbuf();
+  return run_hands_text(hands_path, ss.str(), ruleset_override, load);
+}
+
+hands_report run_hands_text(const std::string& hands_path, const std::string& text, const std::string& ruleset_override,
+                            const variant_loader& load) {
+  hands_report rep;
+  rep.file = hands_path;
   json doc;
   try {
-    doc = json::parse(ss.str());
+    doc = json::parse(text);
   } catch (const json::parse_error& e) {
     throw hands_error(fmt::format("{}: not valid JSON: {}", hands_path, e.what()));
   }

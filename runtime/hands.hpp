@@ -43,5 +43,8 @@ using variant_loader = std::function<std::shared_ptr<const variant>(const std::s
 
 // `ruleset_override`: a path (relative to the current directory) that replaces the file's own "ruleset".
 hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load);
+// The same for a hands file already read: `text` is the content of `hands_path`.
+hands_report run_hands_text(const std::string& hands_path, const std::string& text, const std::string& ruleset_override,
+                            const variant_loader& load);
 
 }  // namespace spades

@@ -1,0 +1,82 @@
+// libFuzzer target: the runtime driven by a fuzzed ruleset and fuzzed move choices.
+// Input: a ruleset (one of rulesets/*.spades chosen by the first byte, or fuzzed text after a NUL)
+// then bytes that pick moves among the legal ones and seed the deals. Every move picked is legal and
+// applied; the game must end within the variant's hand limit; the only error allowed is a rule_error
+// (a formula that overflows), which names its source position.
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lang/load.hpp"
+#include "runtime/bot.hpp"
+#include "runtime/game.hpp"
+
+namespace {
+
+std::vector<std::shared_ptr<const spades::variant>> load_all() {
+  std::vector<std::shared_ptr<const spades::variant>> out;
+  for (const auto& e : std::filesystem::directory_iterator(FUZZ_RULESETS)) {
+    if (e.path().extension() != ".spades") continue;
+    spades::lang::sources src;
+    try {
+      out.emplace_back(spades::lang::load_variant(src, e.path().string()));
+    } catch (...) {
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int spades_fuzz_runtime(const uint8_t* data, size_t size) {
+  static auto rulesets = load_all();
+  if (size < 2 || rulesets.empty()) return 0;
+  std::shared_ptr<const spades::variant> v;
+  size_t pos = 1;
+  const uint8_t* nul = static_cast<const uint8_t*>(std::memchr(data, 0, size));
+  if (data[0] == 0xff && nul) {
+    std::string text(reinterpret_cast<const char*>(data + 1), nul - data - 1);
+    spades::lang::sources src;
+    try {
+      v = spades::lang::load_variant_text(src, FUZZ_RULESETS "/fuzzed.spades", text);
+    } catch (const spades::lang::diag_error&) {
+      return 0;
+    }
+    pos = nul - data + 1;
+  } else {
+    v = rulesets[data[0] % rulesets.size()];
+  }
+  spades::game_state st;
+  uint64_t seed = 0;
+  for (size_t i = pos; i < size && i < pos + 8; ++i) seed = seed * 256 + data[i];
+  spades::rng r(seed);
+  st.new_game(*v, (int)(seed % v->seats));
+  size_t i = pos + 8;
+  long moves = 0;
+  try {
+    while (st.ph != spades::phase::over) {
+      if (st.ph == spades::phase::deal) {
+        st.deal(r);
+        continue;
+      }
+      spades::move ms[spades::max_moves];
+      int n = st.legal_moves(ms);
+      if (n <= 0) __builtin_trap();  // a decision with no legal move is a dead end
+      spades::move m = i < size ? ms[data[i++] % n] : spades::bot_move(st, r);
+      if (!st.why_illegal(m).empty()) __builtin_trap();
+      st.apply(m);
+      if (st.hands_played > v->max_hands) __builtin_trap();  // the hand limit must stop every game
+      if (++moves > 20000) break;  // enough for one input: fuzzing wants many short runs
+    }
+  } catch (const spades::rule_error& e) {
+    if (std::strstr(e.what(), ": error: ") == nullptr) __builtin_trap();
+  }
+  return 0;
+}
+
+#ifndef SPADES_FUZZ_NO_MAIN
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { return spades_fuzz_runtime(data, size); }
+#endif
