@@ -24,8 +24,8 @@ int cmd_check(int argc, char** argv) {
     auto v = load_or_report(f);
     if (!v) { ++bad; continue; }
     if (!a.has("--quiet"))
-      fmt::print("ok {}: {}: {} players, {} teams, {} cards, {} bids, {} scoring rules\n", f, v->name, v->seats, v->teams,
-                 v->cards.size(), v->bids.size(), v->rules.size());
+      fmt::print("ok {}: {}: {} players, {} teams, {} cards, {} bid{}, {} scoring rule{}\n", f, v->name, v->seats, v->teams,
+                 v->cards.size(), v->bids.size(), v->bids.size() == 1 ? "" : "s", v->rules.size(), v->rules.size() == 1 ? "" : "s");
   }
   return bad ? 1 : 0;
 }

@@ -427,7 +427,10 @@ struct checker {
       if (it.kw == "bid") {
         for (const item& o : it.sub) {
           if (o.kw == "allow") later(*o.cond, scope::bidding, &v->bids[i].when);
-          if (o.kw == "convert") ++ci;
+          if (o.kw == "convert") {
+            if (o.cond) later(*o.cond, scope::bidding, &v->calls[ci].when);
+            ++ci;
+          }
         }
         ++i;
       }
@@ -486,7 +489,13 @@ struct checker {
       if (a[0].text == "holder") {
         if (a.size() < 2) fail(a[0].at, "expected `lead holder CARD...`: the first of these cards held leads");
         v->lead = lead_start::holder;
-        for (size_t i = 1; i < a.size(); ++i) {
+        size_t end = a.size();
+        if (end >= 3 && a[end - 2].text == "leading" && a[end - 1].text == "it") {
+          v->lead_holder_card = true;  // and the opening lead is that very card
+          end -= 2;
+        }
+        if (end < 2) fail(a[0].at, "expected `lead holder CARD... [leading it]`: the first of these cards held leads");
+        for (size_t i = 1; i < end; ++i) {
           std::string c = normalise_card(a[i].text);
           if (!known_card(c)) fail(a[i].at, fmt::format("unknown card '{}'{}", a[i].text, did_you_mean(c, card_names())));
           v->lead_holder.push_back(v->find_card(c));
@@ -580,8 +589,13 @@ struct checker {
     size_t nties = 0;
     for (const item& it : items("end")) nties += it.kw == "tie";
     v->ties.reserve(nties);
+    const item* unconditional = nullptr;
     for (const item& it : items("end"))
       if (it.kw == "tie") {
+        if (unconditional)
+          fail(it.at, "this tie rule can never apply: the one before it has no condition",
+               {{unconditional->at, "this tie rule always applies"}});
+        if (!it.cond) unconditional = &it;
         tie_choice c;
         std::string t = choose(it.args.at(0), {"another_hand", "draw", "next_hand_decides"}, "tie rule");
         c.rule = t == "draw" ? tie_rule::draw : t == "next_hand_decides" ? tie_rule::next_hand_decides : tie_rule::another_hand;

@@ -103,7 +103,12 @@ struct compiler {
     if (team_like) {
       bool player = sc == scope::player;
       if (n == "tricks" && scored) { x.v = player ? var::player_tricks : var::team_tricks; return x; }
-      if (n == "bid") { x.v = player ? var::player_bid : var::team_bid; return x; }
+      if (n == "bid") {
+        if (player && v.bid_by_team)
+          throw diag_error(e.at, "'bid' of a player has no meaning when teams bid (`order teams`): use the team's `bid` in a team rule");
+        x.v = player ? var::player_bid : var::team_bid;
+        return x;
+      }
       if (n == "last_trick" && player) { x.v = var::last_trick; v.uses_trick_order = true; return x; }
       for (size_t i = 0; i < v.calls.size(); ++i)
         if (v.calls[i].name == n) { x.v = player ? var::player_call : var::team_call; x.value = (int64_t)i; return x; }

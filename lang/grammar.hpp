@@ -144,8 +144,8 @@ SPADES_ITEM(order, "order", arg<words>);
 SPADES_ITEM(blind, "blind");
 SPADES_ITEM(allow, "allow", arg<when_clause>, opt<ws, string_lit>);
 SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>);
-// convert NAME "words" to BID N: after the bidding the bidder may turn this bid into BID N
-SPADES_ITEM(convert, "convert", arg<name>, ws, string_lit, arg<TAO_PEGTL_KEYWORD("to")>, arg<name>, arg<number>);
+// convert NAME "words" to BID N [when EXPR]: after the bidding the bidder may turn this bid into BID N
+SPADES_ITEM(convert, "convert", arg<name>, ws, string_lit, arg<TAO_PEGTL_KEYWORD("to")>, arg<name>, arg<number>, opt<gap, when_clause>);
 SPADES_ITEM(by, "by", arg<word>);
 struct bid_option : sor<blind_item, allow_item, exchange_item, convert_item> {};
 struct bid_options_close : one<'}'> {};

@@ -45,7 +45,12 @@ namespace {
 
 void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
   std::vector<const item*> seen;  // duplicates within one file are mistakes
+  // tie rules are an ordered list read top to bottom: a file that states any replaces the inherited list
+  bool own_ties = std::any_of(from.begin(), from.end(), [](const item& x) { return x.kw == "tie"; });
+  if (own_ties) into.erase(std::remove_if(into.begin(), into.end(), [](const item& x) { return x.kw == "tie"; }), into.end());
   for (const item& it : from) {
+    if (it.kw == "drop" && own_ties && it.args.at(0).text == "tie")
+      throw diag_error(it.args[0].at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
     if (it.kw == "drop") {
       std::string key = it.args.at(0).text + " " + it.args.at(1).text;
       auto found = std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });

@@ -362,6 +362,7 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a)) return fmt::format("{} does not hold {}", who, card_name(m.a));
       if (legal_cards().has(m.a)) return {};
       if (played == 0) {
+        if (trick == 0 && opening_card >= 0) return fmt::format("the hand must be opened with {}", v->cards[opening_card].name);
         eval_ctx cx{this, v->team_of[turn], turn};
         for (const forbid_rule& f : v->forbids)
           if (f.cards.has(m.a) && eval_cond(*v, f.when, cx))
@@ -466,15 +467,19 @@ void game_state::play_card(int c) {
   else if (++turn == v->seats) turn = 0;
 }
 
-int game_state::first_holder() const {
+int game_state::first_holder() {
   for (int c : v->lead_holder)
     for (int s = 0; s < v->seats; ++s)
-      if (hands[s].has(c)) return s;
+      if (hands[s].has(c)) {
+        opening_card = v->lead_holder_card ? c : -1;
+        return s;
+      }
   return (dealer + 1) % v->seats;
 }
 
 void game_state::start_play() {
   ph = phase::play;
+  opening_card = -1;
   trick = 0;
   broken = false;
   int n = v->seats;
@@ -502,6 +507,7 @@ void game_state::start_trick(int seat) {
   card_set allowed = hand & ~forbidden;
   // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
   lead_allowed = allowed.empty() ? hand : allowed;
+  if (trick == 0 && opening_card >= 0 && hand.has(opening_card)) lead_allowed = card_set::of(opening_card);
 }
 
 void game_state::finish_trick() {
@@ -566,8 +572,9 @@ void game_state::check_game_end() {
     else if (tie == tie_rule::another_hand) ends = false;
   }
   if (!ends && hands_played >= v->max_hands) {
+    // a stop, not an ending: nobody wins a game its rules did not finish
     ends = true;
-    w = highest([](int) { return true; });
+    w = -1;
     end_reason = fmt::format("stopped: the hand limit of {} hands was reached", v->max_hands);
   }
   if (ends) {

@@ -95,6 +95,7 @@ struct game_state {
   card_set led_mask;          // the cards that follow the suit led
   bool broken = false;
   card_set lead_allowed;      // computed when a trick starts
+  int opening_card = -1;      // `lead holder ... leading it`: the card that must open the hand
   std::array<int, max_seats> tricks_won{};
   std::array<int64_t, max_teams> hand_points{};  // the last scored hand
   std::array<uint8_t, max_teams> won_flag{}, lost_flag{};
@@ -147,7 +148,7 @@ struct game_state {
   void finish_trick();
   void check_game_end();
   bool bid_allowed(int kind, int n, int bidder) const;
-  int first_holder() const;
+  int first_holder();
 };
 
 }  // namespace spades

@@ -133,23 +133,24 @@ struct hand_runner {
   }
 
   // Applies one parsed action for `seat` (empty: whoever is to act). Returns false once rejected.
-  bool act(const std::string& at, const std::string& who, const std::string& text) {
+  // `at` is what expect.error.at names ("bids" or the index); `field` names the field in file errors.
+  bool act(const std::string& at, const std::string& field, const std::string& who, const std::string& text) {
     if (rejected) return false;
     if (st.ph == phase::over) { reject(at, "the game is already over"); return false; }
     if (!who.empty()) {
       int acting = st.acting_seat();
       bool match;
-      if (st.ph == phase::bid && v.bid_by_team) {
+      if (st.team_decides()) {
         int t = v.find_team(who);
         int s = v.find_seat(who);
-        if (t < 0 && s < 0) cx.fail(at, fmt::format("unknown seat or team '{}'", who));
+        if (t < 0 && s < 0) cx.fail(field, fmt::format("unknown seat or team '{}'", who));
         match = t == st.turn || (s >= 0 && v.team_of[s] == st.turn);
       } else {
-        int s = seat_of(cx, v, at, who);
+        int s = seat_of(cx, v, field, who);
         match = s == acting;
       }
       if (!match) {
-        std::string turn = st.ph == phase::bid && v.bid_by_team ? v.team_names[st.turn] : v.seat_names[acting];
+        std::string turn = st.team_decides() ? v.team_names[st.turn] : v.seat_names[acting];
         reject(at, fmt::format("it is {}'s turn, not {}'s", turn, who));
         return false;
       }
@@ -157,8 +158,14 @@ struct hand_runner {
     std::vector<move> ms;
     std::string err;
     if (!parse_action(st, text, ms, err)) {
-      // a bad card is the file's mistake, not the rule's
-      if (err.find("is not a card") != std::string::npos) cx.fail(at, err);
+      // a card that this deck does not have is the file's mistake; any other text is a rejected move
+      std::istringstream words(text);
+      std::string w;
+      while (words >> w) {
+        std::string c = normalise_card(w);
+        bool shaped = c.size() == 2 && (std::string("SHDC").find(c[1]) != std::string::npos || c[1] == 'J');
+        if (shaped && v.cards_named(w).empty()) cx.fail(field, err);
+      }
       reject(at, err);
       return false;
     }
@@ -197,7 +204,7 @@ struct hand_runner {
       }
       std::string who = v.bid_by_team ? v.team_names[st.turn] : v.seat_names[st.turn];
       if (!found) cx.fail(prefix + "bids", fmt::format("no bid for {}", who));
-      if (!act("bids", "", text_of(*found))) {
+      if (!act("bids", prefix + "bids." + key, "", text_of(*found))) {
         reject_msg = fmt::format("{}'s bid {}: {}", key, text_of(*found), reject_msg);
         return;
       }
@@ -216,7 +223,7 @@ struct hand_runner {
       std::string orig_who = s.substr(0, colon);
       orig_who.erase(0, orig_who.find_first_not_of(' '));
       orig_who.erase(orig_who.find_last_not_of(' ') + 1);
-      if (!act(std::to_string(i), orig_who, s.substr(colon + 1))) return;
+      if (!act(std::to_string(i), field, orig_who, s.substr(colon + 1))) return;
     }
   }
 
@@ -237,7 +244,7 @@ struct hand_runner {
     for (size_t i = 0; i < cards.size(); ++i) {
       if (v.cards_named(cards[i]).empty()) cx.fail(fmt::format("{}play[{}]", prefix, i), fmt::format("'{}' is not a card of this deck", cards[i]));
       if (st.ph != phase::play) { reject(std::to_string(i), "the hand is already over"); return; }
-      if (!act(std::to_string(i), "", cards[i])) return;
+      if (!act(std::to_string(i), fmt::format("{}play[{}]", prefix, i), "", cards[i])) return;
     }
   }
 
@@ -384,7 +391,7 @@ struct hand_runner {
     try {
       deal(h);
       if (h.contains("play") && h.contains("moves")) cx.fail(prefix + "play", "give either 'play' or 'moves', not both");
-      if (h.contains("tricks") && (h.contains("play") || h.contains("moves"))) cx.fail(prefix + "tricks", "'tricks' is for hands without play; with play, expect.tricks checks them");
+      if (h.contains("tricks") && h.contains("play")) cx.fail(prefix + "tricks", "'tricks' is for hands without play; with play, expect.tricks checks them");
       scoring_only = h.contains("tricks");
       if (h.contains("bids")) bids(h["bids"]);
       if (!rejected && h.contains("moves")) moves(h["moves"]);

@@ -151,6 +151,7 @@ struct variant {
   // play
   lead_start lead = lead_start::dealer_left;
   std::vector<int> lead_holder;           // lead_start::holder: the first of these cards held leads
+  bool lead_holder_card = false;          // ... and must lead that card to the first trick
   std::vector<forbid_rule> forbids;
   bool broken_by_discard = false, broken_by_lead = false, broken_by_win = false;
   follow_rule follow = follow_rule::suit;

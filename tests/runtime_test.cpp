@@ -189,6 +189,7 @@ TEST_CASE("hand limit: a game that never reaches its target is stopped with a re
   CHECK(st.ph == phase::over);
   CHECK(st.hands_played == 3);
   CHECK(st.end_reason == "stopped: the hand limit of 3 hands was reached");
+  CHECK(st.winner == -1);  // a stop is not a win
 }
 
 TEST_CASE("blind nil: only when the side trails by 100 or more; then the two-card exchange") {
