@@ -8,6 +8,8 @@
 #include "lang/load.hpp"
 #include "runtime/hands.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace spades::cli {
 
 static const char* help =
@@ -38,6 +40,12 @@ int cmd_test(int argc, char** argv) {
     std::string msg = e.what();
     if (!msg.empty() && msg.back() != '\n') msg += '\n';
     std::fputs(msg.c_str(), stderr);
+    if (a.has("--json")) {
+      nlohmann::ordered_json j;
+      j["file"] = a.positional[0];
+      j["error"] = e.what();
+      fmt::print("{}\n", j.dump(2));
+    }
     return 2;
   }
   if (a.has("--json")) fmt::print("{}\n", rep.to_json().dump(2));

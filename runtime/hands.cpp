@@ -123,12 +123,12 @@ struct hand_runner {
         into->add(c);
       }
       if (into != &rest && into->count() != v.hand_size)
-        cx.fail(field, fmt::format("{} cards dealt, a hand has {}", into->count(), v.hand_size));
+        cx.fail(field, fmt::format("{} card{} dealt, a hand has {}", into->count(), into->count() == 1 ? "" : "s", v.hand_size));
     }
     for (int s = 0; s < v.seats; ++s)
       if (!seen[s]) cx.fail(prefix + "deal", fmt::format("no cards for seat {}", v.seat_names[s]));
     card_set left = v.deck & ~used;
-    if (has_rest && !left.empty()) cx.fail(prefix + "deal.rest", fmt::format("{} cards of the deck are dealt nowhere", left.count()));
+    if (has_rest && !left.empty()) cx.fail(prefix + "deal.rest", fmt::format("{} card{} of the deck {} dealt nowhere", left.count(), left.count() == 1 ? "" : "s", left.count() == 1 ? "is" : "are"));
     st.deal_given(given, rest | left);
   }
 
@@ -294,6 +294,8 @@ struct hand_runner {
     if (e.contains("error")) {
       const json& er = e["error"];
       only_fields(cx, er, prefix + "expect.error", {"at", "contains"});
+      if (er.contains("at") && !er["at"].is_string() && !er["at"].is_number_unsigned())
+        cx.fail(prefix + "expect.error.at", "expected \"bids\" or the index of a move");
       std::string at = er.contains("at") ? text_of(er["at"]) : "";
       if (!rejected) failure("error", fmt::format("rejected at {}", at.empty() ? "some point" : at), "accepted");
       else {
@@ -306,7 +308,7 @@ struct hand_runner {
       return;
     }
     if (rejected) {
-      std::string where = reject_at == "bids" ? "bids" : fmt::format("move {}", reject_at);
+      std::string where = reject_at == "bids" || reject_at == "scoring" ? reject_at : fmt::format("move {}", reject_at);
       failure("error", "no error", fmt::format("rejected at {}: {}", where, reject_msg));
       return;
     }
@@ -315,8 +317,8 @@ struct hand_runner {
       only_fields_teams(e[field], std::string(field));
       for (auto it = e[field].begin(); it != e[field].end(); ++it) {
         std::string f = std::string(field) + "." + it.key();
-        int t = team_of(cx, v, prefix + f, it.key());
-        int64_t want = integer(cx, prefix + f, it.value());
+        int t = team_of(cx, v, prefix + "expect." + f, it.key());
+        int64_t want = integer(cx, prefix + "expect." + f, it.value());
         int64_t got = value(t);
         if (want != got) failure(f, std::to_string(want), std::to_string(got));
       }
@@ -334,6 +336,7 @@ struct hand_runner {
       per_team("bags", [&](int t) { return st.counters[t][c]; });
     }
     if (e.contains("counters")) {
+      if (!e["counters"].is_object()) cx.fail(prefix + "expect.counters", "expected an object: counter -> {team -> number}");
       for (auto it = e["counters"].begin(); it != e["counters"].end(); ++it) {
         int c = counter_index(v, it.key());
         if (c < 0) cx.fail(prefix + "expect.counters." + it.key(), "the ruleset has no such counter");
@@ -342,10 +345,11 @@ struct hand_runner {
       }
     }
     if (e.contains("tricks")) {
+      if (!e["tricks"].is_object()) cx.fail(prefix + "expect.tricks", "expected an object: seat -> tricks won");
       for (auto it = e["tricks"].begin(); it != e["tricks"].end(); ++it) {
         std::string f = "tricks." + it.key();
-        int s = seat_of(cx, v, prefix + f, it.key());
-        int64_t want = integer(cx, prefix + f, it.value());
+        int s = seat_of(cx, v, prefix + "expect." + f, it.key());
+        int64_t want = integer(cx, prefix + "expect." + f, it.value());
         if (want != st.tricks_won[s]) failure(f, std::to_string(want), std::to_string(st.tricks_won[s]));
       }
     }
@@ -406,11 +410,17 @@ struct hand_runner {
       reject("scoring", e.what());
     }
     if (h.contains("expect")) compare(h["expect"]);
-    else if (rejected) failure("error", "no error", reject_msg);
+    else if (rejected)
+      failure("error", "no error",
+              fmt::format("rejected at {}: {}", reject_at == "bids" || reject_at == "scoring" ? reject_at : "move " + reject_at, reject_msg));
   }
 };
 
 }  // namespace
+
+namespace {
+void run_case(const case_ctx& cx, const variant& v, const json& c, case_result& res);
+}
 
 hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load) {
   std::ifstream in(hands_path, std::ios::binary);
@@ -439,7 +449,12 @@ hands_report run_hands_text(const std::string& hands_path, const std::string& te
     ruleset = (fs::path(hands_path).parent_path() / doc["ruleset"].get<std::string>()).string();
   }
   rep.ruleset = ruleset;
-  std::shared_ptr<const variant> vp = load(ruleset);
+  std::shared_ptr<const variant> vp;
+  try {
+    vp = load(ruleset);
+  } catch (const hands_error& e) {
+    throw hands_error(fmt::format("{}: the ruleset '{}' cannot be used:\n{}", hands_path, ruleset, e.what()));
+  }
   const variant& v = *vp;
   if (!doc.contains("cases") || !doc["cases"].is_array()) top.fail("cases", "expected a list of cases");
 
@@ -455,6 +470,21 @@ hands_report run_hands_text(const std::string& hands_path, const std::string& te
 
     case_result res;
     res.name = cx.name;
+    try {
+      run_case(cx, v, c, res);
+    } catch (const json::exception& e) {
+      // a value of the wrong JSON type somewhere the checks above did not look: still the file's fault
+      cx.fail("", fmt::format("a value has the wrong type ({})", e.what()));
+    }
+    rep.cases.push_back(res);
+    (res.ok ? rep.passed : rep.failed)++;
+  }
+  return rep;
+}
+
+namespace {
+void run_case(const case_ctx& cx, const variant& v, const json& c, case_result& res) {
+  {
     game_state st;
     st.new_game(v, 0);
     if (c.contains("options")) {
@@ -509,11 +539,9 @@ hands_report run_hands_text(const std::string& hands_path, const std::string& te
       copy.erase("before");
       r.run(copy);
     }
-    rep.cases.push_back(res);
-    (res.ok ? rep.passed : rep.failed)++;
   }
-  return rep;
 }
+}  // namespace
 
 json hands_report::to_json() const {
   json j;
