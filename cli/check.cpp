@@ -7,11 +7,11 @@
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades check FILE...\n"
+    "usage: spades check FILE... [--quiet]\n"
     "\n"
     "Parses, resolves, checks and compiles each variant file (and the files it extends).\n"
     "Errors are printed as file:line:col: error: message, with the source line and a caret.\n"
-    "A clean file prints one summary line.\n"
+    "A clean file prints one summary line (none with --quiet).\n"
     "\n"
     "exit codes: 0 every file is clean, 1 a file has errors, 2 bad usage\n";
 

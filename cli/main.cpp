@@ -20,6 +20,7 @@ static const char* main_help =
     "  test HANDS.json [--ruleset F] [--json] run a variant's test hands\n"
     "  play [FILE] [--seat S] [--seed N]      play in the terminal against bots (default: standard)\n"
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
+    "  (play and sim take --option NAME=VALUE for a variant's rule options)\n"
     "  bench FILE [--hands N] [--seed S]      random playouts; print hands/s and moves/s\n"
     "\n"
     "'spades COMMAND --help' describes each command.\n"

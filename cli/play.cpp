@@ -23,11 +23,13 @@ static const char* help =
     "(default: S, or the first seat), bots take the others. Your hand is shown sorted, with suit symbols\n"
     "and colour where the terminal supports them (set NO_COLOR to turn colour off).\n"
     "\n"
-    "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), or `pass 2C 3D` when\n"
-    "passing cards. Also: `hand` shows your hand, `score` the scores, `help` the legal moves, `quit`\n"
-    "ends the game. An illegal entry is refused with the reason and asked again. EOF or Ctrl-C leaves.\n"
+    "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
+    "passing cards to partner, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
+    "`come out`) or `no` when the variant offers one. Also: `hand` shows your hand, `score` the\n"
+    "scores, `help` the legal moves, `quit` ends the game. An illegal entry is refused with the reason\n"
+    "and asked again. EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
     "\n"
-    "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage\n";
+    "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage, 130 interrupted\n";
 
 namespace {
 
@@ -264,7 +266,7 @@ int cmd_play(int argc, char** argv) {
       tb.announce(bot_move(st, r));
     }
     if (st.ph == phase::play && st.trick == 0 && st.played == 0 && hands_before == st.hands_played && seat != st.turn)
-      fmt::print("{} leads.\n", tb.who(st.turn));
+      fmt::print("{} lead{}.\n", tb.who(st.turn), st.turn == me ? "" : "s");
     if (st.hands_played != hands_before) tb.scores();
   }
   if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason);

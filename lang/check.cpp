@@ -377,6 +377,10 @@ struct checker {
         for (char c : it.str->text) k.words += (char)std::tolower((unsigned char)c);
         if (k.words.empty()) fail(it.str->at, "a bid's words may not be empty (leave them out for a plain number)");
       }
+      for (size_t oi = 0; oi < it.sub.size(); ++oi)
+        for (size_t oj = 0; oj < oi; ++oj)
+          if (it.sub[oi].kw == it.sub[oj].kw && it.sub[oi].kw != "convert")
+            fail(it.sub[oi].at, fmt::format("`{}` is given twice for this bid", it.sub[oi].kw), {{it.sub[oj].at, "first given here"}});
       for (const item& o : it.sub) {
         if (o.kw == "by") fail(o.at, "`by` belongs to announcements, not to bids");
         if (o.kw == "allow" && o.str) k.reason = o.str->text;
@@ -621,7 +625,13 @@ struct checker {
   }
 
   void options() {
+    static const std::vector<std::string> taken{
+        "and", "or", "not", "if", "then", "else", "true", "false", "when", "sum", "count", "min", "max", "abs",
+        "first_tricks", "partner_bid_is", "hand", "first_hand", "score", "behind", "broken", "trick", "tricks", "bid",
+        "blind", "team_tricks", "team_bid", "last_trick", "team_bids_made", "partner_bid", "this_bid", "bids_made", "bids_total"};
     for (const item& it : r.options) {
+      if (std::count(taken.begin(), taken.end(), it.args.at(0).text))
+        fail(it.args[0].at, fmt::format("'{}' is a word of the language; an option needs another name", it.args[0].text));
       if ((int)v->option_names.size() == max_options) fail(it.at, fmt::format("too many options (the limit is {})", max_options));
       v->option_names.push_back(it.args.at(0).text);
       const std::string& val = it.args.at(1).text;

@@ -54,7 +54,9 @@ int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
       return c.by_team ? (s.team_calls[v.team_of[p]] >> n.value) & 1 : (s.player_calls[p] >> n.value) & 1;
     }
     case var::player_first_tricks: return first_tricks(v, n, cx, [&](int seat) { return seat == p; });
-    case var::last_trick: return s.last_trick_winner == p;
+    case var::last_trick:
+      if (!s.trick_order_known) fail(v, n, "the order of tricks is unknown (a test hand gave only trick counts: give events.trick_winners)");
+      return s.last_trick_winner == p;
     default: return 0;
   }
 }
@@ -127,8 +129,9 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
       switch (n.v) {
         case var::option: return cx.st->options[n.value];
         case var::let: return cx.lets[n.value];
-        case var::hand: return cx.st->hands_played + 1;
-        case var::first_hand: return cx.st->hands_played == 0;
+        // during a hand (and its scoring) the hand being played; after it (end conditions) the hand just played
+        case var::hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1);
+        case var::first_hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1) == 1;
         case var::broken: return cx.st->broken;
         case var::this_bid: return cx.this_bid;
         case var::bids_made: return cx.st->bids_made;

@@ -70,6 +70,7 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   bids_made = 0;
   exchange_count = exchange_index = exchange_left = 0;
   hand_points = {};
+  hand_scored = false;
   won_flag = {};
   lost_flag = {};
   last_trick_winner = -1;
@@ -201,7 +202,8 @@ bool game_state::call_allowed(int k, int owner, bool by_team) const {
     if (by_team != v->bid_by_team || bidding_skipped || bids[owner].kind != c.from_kind || bid_converted[owner]) return false;
   }
   if (c.when < 0) return true;
-  eval_ctx cx{this, by_team ? owner : v->team_of[owner], by_team ? -1 : owner, owner};
+  // a team call has no single bidder: partner_bid and partner_bid_is() are false there
+  eval_ctx cx{this, by_team ? owner : v->team_of[owner], by_team ? -1 : owner, by_team ? -1 : owner};
   return eval(*v, c.when, cx) != 0;
 }
 

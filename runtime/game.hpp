@@ -61,6 +61,7 @@ struct game_state {
   std::array<std::array<int64_t, max_tallies>, max_teams> tallies{};  // statistics, not score
   std::array<int64_t, max_options> options{};
   int hands_played = 0;
+  bool hand_scored = false;   // between scoring a hand and the next deal (`hand` is that hand's number)
   int dealer = 0;
   phase ph = phase::deal;
   int winner = -1;            // team; -1 with ph == over: a draw or a stop

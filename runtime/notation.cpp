@@ -85,7 +85,7 @@ bool parse_bid(const variant& v, std::string_view text, move& out, std::string& 
       }
     }
   }
-  err = fmt::format("'{}' is not a bid (bids: {})", std::string(text), bid_summary(v));
+  err = fmt::format("'{}' is not a bid (bids: {})", t, bid_summary(v));
   return false;
 }
 
@@ -122,7 +122,7 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     move ms[max_moves];
     int n = st.legal_moves(ms);
     for (int i = 0; i < n; ++i) open += (open.empty() ? "" : ", ") + format_move(st, ms[i]);
-    err = fmt::format("'{}' is not an announcement (now: {})", std::string(text), open);
+    err = fmt::format("'{}' is not an announcement (now: {})", t, open);
     return false;
   }
   if (st.ph == phase::exchange || st.ph == phase::play || st.ph == phase::pass || st.ph == phase::discard) {

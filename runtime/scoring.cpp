@@ -73,6 +73,7 @@ void game_state::score_hand() {
     if (__builtin_add_overflow(score[t], hand_points[t], &score[t]))
       throw rule_error(fmt::format("{}: error: arithmetic overflow: a score left the 64-bit range", v->file));
   ++hands_played;
+  hand_scored = true;
   check_game_end();
 }
 
