@@ -617,6 +617,8 @@ struct checker {
       fail(b ? b->at : pos{r.chain.empty() ? -1 : 0, 1, 1},
            "this game could never end: give it a `target`, a `win when` or `lose when` condition, or `max_hands` in 'end'");
     }
+    if (v->has_target) out.target_at = find("end", "target")->at;
+    out.ends_by_condition = find("end", "win") || find("end", "lose") || wins_in_rules;
   }
   static bool has_end_stmt(const std::vector<stmt>& body) {
     for (const stmt& s : body)

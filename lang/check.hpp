@@ -21,6 +21,8 @@ struct checked {
   std::unique_ptr<variant> v;
   std::vector<pending_expr> exprs;
   std::vector<std::pair<const item*, score_rule*>> rules;  // rule items and the runtime rules to fill
+  pos target_at;                  // for compile's last check: can a score ever reach the target?
+  bool ends_by_condition = false; // a win/lose condition or statement exists
   const std::vector<item>* drops = nullptr;  // the resolved variant's drops, for "is dropped" hints
 };
 

@@ -284,6 +284,12 @@ struct compiler {
 
 }  // namespace
 
+static bool has_points(const std::vector<spades::stmt>& body) {
+  for (const spades::stmt& s : body)
+    if (s.o == stmt_op::points || has_points(s.then_body) || has_points(s.else_body)) return true;
+  return false;
+}
+
 std::unique_ptr<variant> compile(checked c, const sources& src, const std::string& file) {
   variant& v = *c.v;
   v.file = file;
@@ -291,6 +297,13 @@ std::unique_ptr<variant> compile(checked c, const sources& src, const std::strin
   compiler k{v, c.drops, {}, 0};
   for (const pending_expr& p : c.exprs) *p.slot = k.compile_expr(*p.e, p.sc);
   for (auto& [it, rule] : c.rules) rule->body = k.compile_body(it->body, rule->per_player ? scope::player : scope::team);
+  // a target above every score that can ever be made: no rule scores points, so scores stay at 0
+  bool scores = false;
+  for (const score_rule& r : v.rules) scores |= has_points(r.body);
+  int64_t target = v.target_option >= 0 ? v.option_defaults[v.target_option] : v.target;
+  if (v.has_target && target > 0 && !scores && !c.ends_by_condition)
+    throw diag_error(c.target_at, fmt::format("this game could never end: no scoring rule gives points, so no score can reach the target {} "
+                                              "(add scoring rules, or a `win when` / `lose when` condition)", target));
   return std::move(c.v);
 }
 

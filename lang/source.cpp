@@ -32,11 +32,20 @@ std::string sources::render_one(pos at, const char* level, const std::string& me
   size_t end = t.find('\n', start);
   std::string line = t.substr(start, end == std::string::npos ? std::string::npos : end - start);
   if (!line.empty() && line.back() == '\r') line.pop_back();
-  std::string caret;
-  for (int i = 0; i + 1 < at.col && i < (int)line.size(); ++i) caret += line[i] == '\t' ? '\t' : ' ';
-  // a line of control bytes or invalid UTF-8 is shown escaped so the terminal stays sane
-  std::string shown;
-  for (unsigned char c : line) shown += (c < 0x20 && c != '\t') ? '?' : (char)c;
+  // Control bytes and invalid UTF-8 are shown as '?' so the terminal stays sane; the caret counts
+  // characters, not bytes, so it stands under the right one after multi-byte characters.
+  std::string shown, caret;
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = (unsigned char)line[i];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool valid = len > 0 && i + len <= line.size();
+    for (size_t k = 1; valid && k < len; ++k) valid = ((unsigned char)line[i + k] >> 6) == 2;
+    if (!valid) len = 1;
+    if (!valid || (c < 0x20 && c != '\t') || c == 0x7f) shown += '?';
+    else shown.append(line, i, len);
+    if ((int)i + 1 < at.col) caret += c == '\t' ? '\t' : ' ';
+    i += len;
+  }
   out += shown + "\n" + caret + "^\n";
   return out;
 }
