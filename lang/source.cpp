@@ -46,6 +46,28 @@ std::string sources::render_one(pos at, const char* level, const std::string& me
     if ((int)i + 1 < at.col) caret += c == '\t' ? '\t' : ' ';
     i += len;
   }
+  // a very long line is shown as a window around the caret
+  constexpr size_t window = 70;
+  size_t caret_chars = caret.size();
+  auto chars = [](const std::string& t) {
+    size_t n = 0;
+    for (unsigned char c : t) n += (c >> 6) != 2;
+    return n;
+  };
+  if (chars(shown) > 2 * window + 20) {
+    // cut by characters: find byte offsets of the character window
+    size_t from = caret_chars > window ? caret_chars - window : 0, to = from + 2 * window;
+    std::string cut, cut_caret;
+    size_t ci = 0;
+    for (size_t i = 0; i < shown.size(); ++i) {
+      unsigned char c = (unsigned char)shown[i];
+      if ((c >> 6) != 2) ++ci;
+      if (ci > from && ci <= to) cut += shown[i];
+    }
+    for (size_t i = from; i < caret_chars; ++i) cut_caret += caret[i];
+    shown = (from > 0 ? "..." : "") + cut + (to < chars(shown) ? "..." : "");
+    caret = (from > 0 ? "   " : "") + cut_caret;
+  }
   out += shown + "\n" + caret + "^\n";
   return out;
 }

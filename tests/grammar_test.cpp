@@ -83,3 +83,23 @@ TEST_CASE("a ruleset cut off at any byte loads or gets a located diagnostic", "[
     CHECK(loaded >= 1);
   }
 }
+
+TEST_CASE("a 10 MB file is refused with a clear limit, quickly and without echoing it") {
+  auto dir = std::filesystem::temp_directory_path() / "spades-big";
+  std::filesystem::create_directories(dir);
+  auto path = (dir / "big.spades").string();
+  {
+    std::ofstream out(path, std::ios::binary);
+    std::string line(1023, '#');
+    for (int i = 0; i < 10 * 1024; ++i) out << line << '\n';
+  }
+  spades::lang::sources src;
+  try {
+    spades::lang::load_variant(src, path);
+    FAIL("a 10 MB file was accepted");
+  } catch (const spades::lang::diag_error& e) {
+    std::string shown = src.render(e.d);
+    CHECK(shown.rfind(path + ":1:1: error: the file is too large (10485760 bytes; the limit is 4 MiB)\n", 0) == 0);
+    CHECK(shown.size() < 400);
+  }
+}
