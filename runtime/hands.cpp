@@ -313,15 +313,7 @@ struct hand_runner {
       return;
     }
     auto per_team = [&](const char* field, auto value) {
-      if (!e.contains(field)) return;
-      only_fields_teams(e[field], std::string(field));
-      for (auto it = e[field].begin(); it != e[field].end(); ++it) {
-        std::string f = std::string(field) + "." + it.key();
-        int t = team_of(cx, v, prefix + "expect." + f, it.key());
-        int64_t want = integer(cx, prefix + "expect." + f, it.value());
-        int64_t got = value(t);
-        if (want != got) failure(f, std::to_string(want), std::to_string(got));
-      }
+      if (e.contains(field)) per_team_obj(e[field], field, value);
     };
     bool scored = st.hands_played > hands_before;
     if ((e.contains("hand_score") || e.contains("score") || e.contains("bags")) && !scored) {
@@ -371,18 +363,16 @@ struct hand_runner {
       }
     }
   }
+  // expect.FIELD: team -> number, each compared with value(team)
   template <class F>
   void per_team_obj(const json& obj, const std::string& field, F value) {
-    only_fields_teams(obj, field);
+    if (!obj.is_object()) cx.fail(prefix + "expect." + field, "expected an object: team -> number");
     for (auto it = obj.begin(); it != obj.end(); ++it) {
       std::string f = field + "." + it.key();
       int t = team_of(cx, v, prefix + "expect." + f, it.key());
       int64_t want = integer(cx, prefix + "expect." + f, it.value());
       if (want != value(t)) failure(f, std::to_string(want), std::to_string(value(t)));
     }
-  }
-  void only_fields_teams(const json& obj, const std::string& field) {
-    if (!obj.is_object()) cx.fail(prefix + "expect." + field, "expected an object: team -> number");
   }
   int hands_before = 0;
 
