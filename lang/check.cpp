@@ -94,6 +94,7 @@ struct checker {
           int s = v->find_seat(w.text);
           if (s < 0)
             fail(w.at, fmt::format("unknown seat '{}'{} (the seats are {})", w.text, did_you_mean(w.text, v->seat_names), fmt::join(v->seat_names, " ")));
+          if (owner[s] == (int)teams.size()) fail(w.at, fmt::format("seat '{}' is listed twice in team '{}'", w.text, t->args[0].text));
           if (owner[s] >= 0) fail(w.at, fmt::format("seat '{}' is already in team '{}'", w.text, names[owner[s]]));
           owner[s] = (int)teams.size();
           m.push_back(s);
