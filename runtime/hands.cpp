@@ -434,6 +434,10 @@ hands_report run_hands_text(const std::string& hands_path, const std::string& te
   case_ctx top{hands_path, "(file)"};
   only_fields(top, doc, "", {"ruleset", "cases", "note"});
   std::string ruleset = ruleset_override;
+  // --ruleset is a path from the current directory; failing that, from the hands file's directory
+  std::error_code ec;
+  if (!ruleset.empty() && !fs::exists(ruleset, ec) && fs::exists(fs::path(hands_path).parent_path() / ruleset, ec))
+    ruleset = (fs::path(hands_path).parent_path() / ruleset).string();
   if (ruleset.empty()) {
     if (!doc.contains("ruleset") || !doc["ruleset"].is_string()) top.fail("ruleset", "the file names no ruleset (or give --ruleset)");
     ruleset = (fs::path(hands_path).parent_path() / doc["ruleset"].get<std::string>()).string();
