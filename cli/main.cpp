@@ -66,7 +66,7 @@ void apply_options(game_state& st, const std::vector<std::string>& opts) {
 std::string default_ruleset() {
   namespace fs = std::filesystem;
   for (const char* p : {"rulesets/standard.spades", SPADES_SOURCE_DIR "/rulesets/standard.spades"})
-    if (fs::exists(p)) return p;
+    if (std::error_code ec; fs::exists(p, ec)) return p;
   return "rulesets/standard.spades";
 }
 

@@ -47,6 +47,10 @@ class sources {
   std::vector<std::string> paths_, texts_;
 };
 
+// `text` fit for a message: invalid UTF-8 and control bytes as '?', and at most `max` bytes (the middle
+// replaced by "...").
+std::string printable(const std::string& text, size_t max = 120);
+
 // The nearest of `candidates` to `word` when it is close enough to be a likely typo, else "".
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
 // ": did you mean 'x'?" or "".

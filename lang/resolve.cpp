@@ -33,9 +33,9 @@ const resolved_block* resolved::find(const std::string& kw) const {
 
 std::string read_file(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw diag_error({}, fmt::format("cannot read '{}': it is a directory", path));
+  if (fs::is_directory(path, ec)) throw diag_error({}, fmt::format("cannot read '{}': it is a directory", printable(path)));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw diag_error({}, fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  if (!in) throw diag_error({}, fmt::format("cannot read '{}': {}", printable(path), std::strerror(errno)));
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
@@ -77,7 +77,10 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
 // `shown` is the path as diagnostics print it.
 void resolve_into(sources& src, const std::string& path, const std::string& shown, resolved& out, std::vector<std::string>& stack,
                   pos from, const std::string* given_text = nullptr) {
-  std::string canon = fs::weakly_canonical(path).string();
+  // a path the system cannot resolve (too long, bad bytes) is compared as written; reading it fails below
+  std::error_code ec;
+  fs::path canonical = fs::weakly_canonical(path, ec);
+  std::string canon = ec ? fs::path(path).lexically_normal().string() : canonical.string();
   for (size_t i = 0; i < stack.size(); ++i)
     if (stack[i] == canon) {
       std::string cycle;

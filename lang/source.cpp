@@ -79,6 +79,29 @@ std::string sources::render(const diagnostic& d) const {
 }
 
 // Edits (insert, delete, substitute, swap two neighbours) from a to b: a swap is one typo, not two.
+std::string printable(const std::string& text, size_t max) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = (unsigned char)text[i];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool valid = len > 0 && i + len <= text.size();
+    for (size_t k = 1; valid && k < len; ++k) valid = ((unsigned char)text[i + k] >> 6) == 2;
+    if (!valid) len = 1;
+    if (!valid || c < 0x20 || c == 0x7f) out += '?';
+    else out.append(text, i, len);
+    i += len;
+  }
+  if (out.size() > max) {
+    // cut on character boundaries
+    size_t head = max * 2 / 3, tail = max - head - 3;
+    while (head > 0 && ((unsigned char)out[head] >> 6) == 2) --head;
+    size_t from = out.size() - tail;
+    while (from < out.size() && ((unsigned char)out[from] >> 6) == 2) ++from;
+    out = out.substr(0, head) + "..." + out.substr(from);
+  }
+  return out;
+}
+
 static size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);  // rows i-2, i-1, i
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
