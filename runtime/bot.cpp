@@ -21,12 +21,55 @@ int highest(const variant& v, card_set s) {
   return best;
 }
 
-// Is a zero bid (a nil of some kind) standing for this seat?
-bool bid_zero(const game_state& st, int seat) {
+// Does this seat's side lose by the seat taking a trick (a nil, a naught, a partner's double naught)?
+// Asked of the variant's own scoring: the hand is scored on copies, once with the seat taking no trick
+// and once with one, every other trick going to an opponent. Answers are kept for the hand (per thread),
+// so each seat is asked once a hand.
+bool zero_wanted(const game_state& st, int seat) {
   const variant& v = *st.v;
-  if (v.bid_by_team || st.bidding_skipped) return false;
-  const bid_made& b = st.bids[seat];
-  return b.kind >= 0 && b.n == 0;
+  int team = v.team_of[seat];
+  int opp = -1;
+  for (int s = 0; s < v.seats && opp < 0; ++s)
+    if (v.team_of[s] != team) opp = s;
+  if (opp < 0 || st.bidding_skipped) return false;
+  auto score_with = [&](int mine) {
+    game_state c = st;
+    c.tricks_won = {};
+    c.tricks_won[seat] = mine;
+    c.tricks_won[opp] = v.tricks_per_hand - mine;
+    for (int i = 0; i < v.tricks_per_hand && i < max_tricks; ++i) c.trick_winner[i] = (int8_t)(i < mine ? seat : opp);
+    c.trick = v.tricks_per_hand;
+    c.last_trick_winner = opp;
+    c.trick_order_known = true;
+    c.score_hand();
+    return c.hand_points[team];
+  };
+  try {
+    return score_with(0) - score_with(1) >= 50;
+  } catch (const rule_error&) {
+    return false;
+  }
+}
+
+bool bid_zero(const game_state& st, int seat) {
+  struct cache {
+    const variant* v = nullptr;
+    int hands_played = -1, dealer = -1;
+    std::array<bid_made, max_seats> bids{};
+    std::array<int8_t, max_seats> answer{};  // 0 unknown, 1 no, 2 yes
+  };
+  thread_local cache c;
+  bool same = c.v == st.v && c.hands_played == st.hands_played && c.dealer == st.dealer;
+  for (int b = 0; same && b < max_seats; ++b) same = c.bids[b].kind == st.bids[b].kind && c.bids[b].n == st.bids[b].n;
+  if (!same) {
+    c.v = st.v;
+    c.hands_played = st.hands_played;
+    c.dealer = st.dealer;
+    c.bids = st.bids;
+    c.answer = {};
+  }
+  if (!c.answer[seat]) c.answer[seat] = zero_wanted(st, seat) ? 2 : 1;
+  return c.answer[seat] == 2;
 }
 
 // The strongest card of its suit still out (not played, in no hand but possibly `hand`).
