@@ -273,3 +273,117 @@ TEST_CASE("random playouts and bots always play legal moves and finish games") {
     CHECK(st.ph == phase::over);
   }
 }
+
+namespace {
+// Applies typed actions for whoever is to act; every one must be legal.
+void act(game_state& st, std::initializer_list<const char*> actions) {
+  for (const char* a : actions) {
+    std::vector<move> ms;
+    std::string err;
+    INFO(a);
+    REQUIRE(parse_action(st, a, ms, err));
+    for (const move& m : ms) {
+      REQUIRE(st.why_illegal(m).empty());
+      st.apply(m);
+    }
+  }
+}
+std::string legal_text(const game_state& st) {
+  move ms[max_moves];
+  int n = st.legal_moves(ms);
+  std::string out;
+  for (int i = 0; i < n; ++i) out += (i ? ", " : "") + format_move(st, ms[i]);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("passing before the bidding: everyone chooses, then the cards change hands") {
+  auto v = load_text("pass3", "extends \"standard\"\ndeal {\n  pass 3 to partner\n}\n");
+  game_state st;
+  st.new_game(*v, 3);  // W deals: N passes first
+  deal(st, sample);
+  REQUIRE(st.ph == phase::pass);
+  CHECK(st.turn == 0);
+  act(st, {"pass 5H 6H 7H"});
+  CHECK(st.hands[0].count() == 10);
+  CHECK_FALSE(st.hands[2].has(card(st, "5H")));  // not delivered until everyone has chosen
+  act(st, {"5D 6D 7D", "pass 5C 6C 7C"});
+  std::vector<move> ms;
+  std::string err;
+  CHECK_FALSE(parse_action(st, "pass 2C 3C", ms, err));
+  CHECK(err == "pass exactly 3 cards");
+  act(st, {"2C 3C 4C"});
+  REQUIRE(st.ph == phase::bid);
+  CHECK(st.hands[2].has(card(st, "5H")));  // N's cards reached S
+  CHECK(st.hands[0].has(card(st, "5C")));  // and S's reached N
+  CHECK(st.hands[3].has(card(st, "5D")));
+  for (int s = 0; s < 4; ++s) CHECK(st.hands[s].count() == 13);
+}
+
+TEST_CASE("highground: the kitty goes to the 2C holder, who discards after the bidding") {
+  auto v = load_ruleset("highground");
+  game_state st;
+  st.new_game(*v, 3);
+  // 2C with E; the kitty (left over) is BJ and LJ
+  deal(st, {"AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H", "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 2C",
+            "AC KC QC JC TC 9C 8C 7C 6C 5C 9S 8S 7S", "6S 5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C"});
+  CHECK(st.kitty_taker == 1);
+  CHECK(st.hands[1].count() == 15);
+  CHECK(st.hands[1].has(card(st, "BJ")));
+  REQUIRE(st.ph == phase::bid);
+  CHECK(legal_text(st).rfind("hint 0, hint 1", 0) == 0);
+  act(st, {"hint 3", "hint 4", "5", "6"});
+  // calls: each team's second bidder may call a Bemo
+  REQUIRE(st.ph == phase::call);
+  CHECK(st.acting_seat() == 2);
+  CHECK(legal_text(st) == "little bemo, big bemo, no");
+  act(st, {"no", "no"});
+  REQUIRE(st.ph == phase::discard);
+  CHECK(st.turn == 1);
+  CHECK(st.cards_left == 2);
+  act(st, {"discard 2C 5D"});
+  CHECK(st.hands[1].count() == 13);
+  CHECK(st.out_of_play.has(card(st, "2C")));
+  REQUIRE(st.ph == phase::play);
+}
+
+TEST_CASE("highground: the big joker led forces each opponent's highest spade, not partner's") {
+  auto v = load_ruleset("highground");
+  game_state st;
+  st.new_game(*v, 3);
+  deal(st, {"BJ KS QS AH KH QH JH TH 9H 8H 7H 6H 5H", "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 2C",
+            "AC KC QC JC TC 9C 8C 7C 6C 5C 9S 8S 7S", "6S 5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C LJ"});
+  CHECK(st.kitty_taker == 1);  // AS and 3C left over
+  act(st, {"hint 3", "hint 4", "5", "6", "no", "no", "discard AS 3C"});
+  REQUIRE(st.ph == phase::play);
+  REQUIRE(st.turn == 0);
+  act(st, {"BJ"});
+  CHECK(names(*v, st.legal_cards()) == "JS");  // E: highest spade
+  CHECK(st.why_illegal(move::make_card(card(st, "TS"))) == "the big joker was led: play your highest spade");
+  act(st, {"JS"});
+  CHECK(names(*v, st.legal_cards()) == "9S 8S 7S");  // partner S: follows suit freely
+  act(st, {"7S"});
+  CHECK(names(*v, st.legal_cards()) == "LJ");  // W: the little joker is W's highest spade
+}
+
+TEST_CASE("nyc: a blind side may come out to a plain 10 after the bidding") {
+  auto v = load_ruleset("nyc");
+  game_state st;
+  st.new_game(*v, 3);
+  st.hands_played = 1;  // not the first hand: it is bid
+  st.score[0] = 100;    // EW trail by 100: they may bid blind
+  rng r(2);
+  st.deal(r);
+  REQUIRE(st.ph == phase::bid);
+  CHECK(st.turn == 0);  // dealer W: the dealer's opponents (NS) bid first
+  act(st, {"7"});
+  CHECK(st.turn == 1);
+  CHECK(legal_text(st) == "4, 5, 6, 7, 8, 9, 10, blind 6, blind 7, blind 8, blind 9, blind 10");
+  act(st, {"blind 7"});
+  REQUIRE(st.ph == phase::call);
+  CHECK(legal_text(st) == "come out, no");
+  act(st, {"come out"});
+  CHECK(v->bids[st.bids[1].kind].name == "number");
+  CHECK(st.bids[1].n == 10);
+  CHECK(st.ph == phase::play);
+}
