@@ -397,6 +397,7 @@ struct checker {
       }
       std::string w = k.words.empty() ? "" : k.words;
       if (!w.empty() && !words.insert(w).second) fail(it.str->at, fmt::format("two bids are both called \"{}\"", w));
+      if (v->bids.size() == 60) fail(it.at, "too many bid kinds (the limit is 60)");
       v->bids.push_back(k);
     }
     // calls: conversions (from bid options) and announcements, once every bid kind is known

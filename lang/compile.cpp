@@ -115,7 +115,7 @@ struct compiler {
       if (n == "blind") { x.v = player ? var::player_blind : var::team_blind; return x; }
       if (n == "team_tricks" && player) { x.v = var::team_tricks; return x; }
       if (n == "team_bid" && player) { x.v = var::team_bid; return x; }
-      if (int i = bid_index(n); i >= 0) { x.v = player ? var::player_kind : var::team_kind; x.value = i; return x; }
+      if (int i = bid_index(n); i >= 0) { x.v = player ? var::player_kind : var::team_kind; x.value = int64_t{1} << i; return x; }
     }
     // not visible here: say where it would be, or suggest a near name
     std::vector<std::string> known{"hand", "first_hand"};
@@ -213,6 +213,14 @@ struct compiler {
           if (e.text == t) x.o = o;
         x.a = compile_expr(e.args[0], sc);
         x.b = compile_expr(e.args[1], sc);
+        // `nil or blind_nil`: one test of a set of bid kinds
+        if (x.o == op::or_) {
+          expr_node &l = v.exprs[x.a], &r = v.exprs[x.b];
+          if (l.o == op::var && r.o == op::var && l.v == r.v && (l.v == var::player_kind || l.v == var::team_kind)) {
+            l.value |= r.value;
+            return x.a;
+          }
+        }
         return add(x, e.at);
       }
     }

@@ -41,9 +41,9 @@ int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
       const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
       return b.kind < 0 ? 0 : b.n;
     }
-    case var::player_kind: {
+    case var::player_kind: {  // value: a bit per bid kind (`nil or blind_nil` is one node)
       const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
-      return b.kind == n.value;
+      return b.kind >= 0 && ((n.value >> b.kind) & 1);
     }
     case var::player_blind: {
       const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
@@ -100,7 +100,7 @@ int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
     case var::team_blind: {
       auto match = [&](const bid_made& b) {
         if (b.kind < 0) return false;
-        return n.v == var::team_kind ? b.kind == n.value : v.bids[b.kind].blind;
+        return n.v == var::team_kind ? ((n.value >> b.kind) & 1) != 0 : v.bids[b.kind].blind;
       };
       if (v.bid_by_team) return match(s.bids[t]);
       for (int m : v.members[t])

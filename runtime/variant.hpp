@@ -36,7 +36,7 @@ struct expr_node {
   op o = op::num;
   var v = var::option;
   int32_t a = -1, b = -1, c = -1;  // children
-  int64_t value = 0;               // literal value, or the variable's index
+  int64_t value = 0;               // literal value, the variable's index, or (bid kinds) a bit per kind
   int32_t file = -1, line = 0, col = 0;  // source position, for run-time errors
 };
 
