@@ -7,6 +7,34 @@
 
 namespace spades::lang {
 
+namespace {
+// The length of the UTF-8 character at text[i], or 0 when the bytes there are not valid UTF-8.
+size_t utf8_char(const std::string& text, size_t i) {
+  unsigned char c = (unsigned char)text[i];
+  size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+  if (len == 0 || i + len > text.size()) return 0;
+  for (size_t k = 1; k < len; ++k)
+    if (((unsigned char)text[i + k] >> 6) != 2) return 0;
+  return len;
+}
+// Shows `text` with control bytes (but tabs, when `keep_tabs`) and invalid UTF-8 as '?'; `each` sees
+// the byte offset and the first byte of every character shown.
+template <class Each>
+std::string sanitised(const std::string& text, bool keep_tabs, Each each) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = (unsigned char)text[i];
+    size_t len = utf8_char(text, i);
+    bool control = (c < 0x20 && !(keep_tabs && c == '\t')) || c == 0x7f;
+    if (len == 0 || control) out += '?';
+    else out.append(text, i, len);
+    each(i, c);
+    i += len ? len : 1;
+  }
+  return out;
+}
+}  // namespace
+
 int sources::add(std::string path, std::string text) {
   paths_.push_back(std::move(path));
   texts_.push_back(std::move(text));
@@ -34,18 +62,10 @@ std::string sources::render_one(pos at, const char* level, const std::string& me
   if (!line.empty() && line.back() == '\r') line.pop_back();
   // Control bytes and invalid UTF-8 are shown as '?' so the terminal stays sane; the caret counts
   // characters, not bytes, so it stands under the right one after multi-byte characters.
-  std::string shown, caret;
-  for (size_t i = 0; i < line.size();) {
-    unsigned char c = (unsigned char)line[i];
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    bool valid = len > 0 && i + len <= line.size();
-    for (size_t k = 1; valid && k < len; ++k) valid = ((unsigned char)line[i + k] >> 6) == 2;
-    if (!valid) len = 1;
-    if (!valid || (c < 0x20 && c != '\t') || c == 0x7f) shown += '?';
-    else shown.append(line, i, len);
+  std::string caret;
+  std::string shown = sanitised(line, true, [&](size_t i, unsigned char c) {
     if ((int)i + 1 < at.col) caret += c == '\t' ? '\t' : ' ';
-    i += len;
-  }
+  });
   // a very long line is shown as a window around the caret
   constexpr size_t window = 70;
   size_t caret_chars = caret.size();
@@ -78,19 +98,8 @@ std::string sources::render(const diagnostic& d) const {
   return out;
 }
 
-// Edits (insert, delete, substitute, swap two neighbours) from a to b: a swap is one typo, not two.
 std::string printable(const std::string& text, size_t max) {
-  std::string out;
-  for (size_t i = 0; i < text.size();) {
-    unsigned char c = (unsigned char)text[i];
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    bool valid = len > 0 && i + len <= text.size();
-    for (size_t k = 1; valid && k < len; ++k) valid = ((unsigned char)text[i + k] >> 6) == 2;
-    if (!valid) len = 1;
-    if (!valid || c < 0x20 || c == 0x7f) out += '?';
-    else out.append(text, i, len);
-    i += len;
-  }
+  std::string out = sanitised(text, false, [](size_t, unsigned char) {});
   if (out.size() > max) {
     // cut on character boundaries
     size_t head = max * 2 / 3, tail = max - head - 3;
@@ -102,6 +111,7 @@ std::string printable(const std::string& text, size_t max) {
   return out;
 }
 
+// Edits (insert, delete, substitute, swap two neighbours) from a to b: a swap is one typo, not two.
 static size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);  // rows i-2, i-1, i
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
