@@ -118,7 +118,6 @@ struct game_state {
   card_set legal_cards() const;
   // Empty when legal, otherwise the reason in words.
   std::string why_illegal(const move& m) const;
-  bool is_legal(const move& m) const { return why_illegal(m).empty(); }
   // Applies a legal move (the caller checks legality; apply does not).
   void apply(const move& m);
   // apply() for a card in the play phase (the hot path of playouts).
