@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 namespace spades {
 
 namespace {
@@ -109,6 +111,13 @@ double estimate_tricks(const game_state& st, int seat) {
   return est;
 }
 
+// A decision with no legal move is a dead end of the variant's rules (every bid's condition failing):
+// the game cannot go on, and the message says where.
+[[noreturn]] static void dead_end(const game_state& st) {
+  throw rule_error(fmt::format("{}: error: {} has no legal move in the {} phase (the rules leave nothing to choose)",
+                               st.v->file, st.v->seat_names[st.acting_seat()], phase_name(st.ph)));
+}
+
 move random_move(const game_state& st, rng& r) {
   if (st.ph == phase::play) {
     card_set legal = st.legal_cards();
@@ -116,6 +125,7 @@ move random_move(const game_state& st, rng& r) {
   }
   move ms[max_moves];
   int n = st.legal_moves(ms);
+  if (n == 0) dead_end(st);
   return ms[r.below((uint32_t)n)];
 }
 
@@ -123,6 +133,7 @@ static move bot_bid(const game_state& st, rng& r) {
   const variant& v = *st.v;
   move ms[max_moves];
   int n = st.legal_moves(ms);
+  if (n == 0) dead_end(st);
   int seat = st.acting_seat();
   double est = estimate_tricks(st, seat);
   if (v.bid_by_team)

@@ -114,3 +114,23 @@ TEST_CASE("cli: a whole game can be played from the prompt") {
   CHECK(r.code == 0);
   CHECK(r.out.find("You (S) bid 3") != std::string::npos);
 }
+
+TEST_CASE("cli: a variant whose rules leave no legal bid stops with a clear error, never hangs") {
+  std::string path = spades::testing::temp_variant("dead_end", R"(extends "standard"
+bidding {
+  bid number 1..13 { allow when hand > 1 }
+  bid nil 0 "nil" { allow when hand > 1 }
+  drop bid blind_nil
+}
+scoring {
+  rule nil each player when nil {
+    points if tricks == 0 then 100 else -100
+  }
+}
+)");
+  auto r = run("sim " + path + " --games 2 --seed 1");
+  CHECK(r.code == 1);
+  CHECK(r.out == path + ": error: E has no legal move in the bid phase (the rules leave nothing to choose)\n");
+  auto b = run("bench " + path + " --hands 10");
+  CHECK(b.code == 1);
+}
