@@ -126,6 +126,9 @@ scoring {
   rule nil each player when nil {
     points if tricks == 0 then 100 else -100
   }
+  rule contract each team {
+    points tricks
+  }
 }
 )");
   auto r = run("sim " + path + " --games 2 --seed 1");
