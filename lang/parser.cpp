@@ -55,7 +55,7 @@ MSG("expected a scoring setting (counter, tally, rule, drop) or '}'", R::block_c
 MSG("expected an end setting (target, tie, win, lose, max_hands, drop) or '}'", R::block_close<R::end_block>);
 MSG("expected a declaration (game, extends, option, players, cards, deal, bidding, play, scoring, end)", R::file_end);
 MSG("expected 'if' or '{' after 'else'", R::else_body);
-MSG("expected '=', '+=' or '-=' after a counter's name", R::assign_op);
+MSG("expected '=', '+=' or '-=' after a counter's name (a statement is not a condition: use 'if')", R::assign_op);
 MSG("expected '{'", pegtl::one<'{'>);
 MSG("expected '('", pegtl::one<'('>);
 MSG("expected '='", pegtl::one<'='>);
