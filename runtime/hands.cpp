@@ -428,7 +428,8 @@ hands_report run_hands_text(const std::string& hands_path, const std::string& te
   json doc;
   try {
     doc = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // a syntax error, or a number too large for JSON's numbers here (out_of_range.406)
     throw hands_error(fmt::format("{}: not valid JSON: {}", hands_path, e.what()));
   }
   case_ctx top{hands_path, "(file)"};
