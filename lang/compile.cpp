@@ -305,6 +305,11 @@ std::unique_ptr<variant> compile(checked c, const sources& src, const std::strin
   compiler k{v, c.drops, {}, 0};
   for (const pending_expr& p : c.exprs) *p.slot = k.compile_expr(*p.e, p.sc);
   for (auto& [it, rule] : c.rules) rule->body = k.compile_body(it->body, rule->per_player ? scope::player : scope::team);
+  // the usual lead restriction, `when not broken`, is tested directly on the hot path
+  for (forbid_rule& f : v.forbids)
+    if (f.when >= 0 && v.exprs[f.when].o == op::not_ && v.exprs[v.exprs[f.when].a].o == op::var &&
+        v.exprs[v.exprs[f.when].a].v == var::broken)
+      f.unless_broken = true;
   // a target above every score that can ever be made: no rule scores points, so scores stay at 0
   bool scores = false;
   for (const score_rule& r : v.rules) scores |= has_points(r.body);

@@ -111,11 +111,40 @@ int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
   }
 }
 
-// Literals and lets are read in place, sparing a dispatch through the big switch.
+// The value of a variable node (no dispatch on the node's operation: leaves come here directly).
+int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  switch (n.v) {
+    case var::option: return cx.st->options[n.value];
+    case var::let: return cx.lets[n.value];
+    // during a hand (and its scoring) the hand being played; after it (end conditions) the hand just played
+    case var::hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1);
+    case var::first_hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1) == 1;
+    case var::broken: return cx.st->broken;
+    case var::this_bid: return cx.this_bid;
+    case var::bids_made: return cx.st->bids_made;
+    case var::bids_total: {
+      int64_t sum = 0;
+      for (int b = 0; b < v.bidders(); ++b) sum += cx.st->bids[b].kind >= 0 ? cx.st->bids[b].n : 0;
+      return sum;
+    }
+    case var::partner_kind: {
+      int me = cx.player >= 0 ? cx.player : cx.bidder;
+      int p = me >= 0 && !v.bid_by_team ? v.partner[me] : -1;
+      return p >= 0 && cx.st->bids[p].kind == n.value;
+    }
+    case var::trick: return cx.st->trick + 1;
+    case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
+    case var::player_call: case var::player_first_tricks: case var::last_trick:
+      return player_var(v, n, cx);
+    default: return team_var(v, n, cx);
+  }
+}
+
+// Literals and variables are read in place, sparing a dispatch through the big switch.
 inline int64_t operand(const variant& v, int idx, const eval_ctx& cx) {
   const expr_node& c = v.exprs[idx];
   if (c.o == op::num) return c.value;
-  if (c.o == op::var && c.v == var::let) return cx.lets[c.value];
+  if (c.o == op::var) return c.v == var::let ? cx.lets[c.value] : var_value(v, c, cx);
   return eval(v, idx, cx);
 }
 
@@ -125,32 +154,7 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
   const expr_node& n = v.exprs[idx];
   switch (n.o) {
     case op::num: return n.value;
-    case op::var:
-      switch (n.v) {
-        case var::option: return cx.st->options[n.value];
-        case var::let: return cx.lets[n.value];
-        // during a hand (and its scoring) the hand being played; after it (end conditions) the hand just played
-        case var::hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1);
-        case var::first_hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1) == 1;
-        case var::broken: return cx.st->broken;
-        case var::this_bid: return cx.this_bid;
-        case var::bids_made: return cx.st->bids_made;
-        case var::bids_total: {
-          int64_t sum = 0;
-          for (int b = 0; b < v.bidders(); ++b) sum += cx.st->bids[b].kind >= 0 ? cx.st->bids[b].n : 0;
-          return sum;
-        }
-        case var::partner_kind: {
-          int me = cx.player >= 0 ? cx.player : cx.bidder;
-          int p = me >= 0 && !v.bid_by_team ? v.partner[me] : -1;
-          return p >= 0 && cx.st->bids[p].kind == n.value;
-        }
-        case var::trick: return cx.st->trick + 1;
-        case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
-        case var::player_call: case var::player_first_tricks: case var::last_trick:
-          return player_var(v, n, cx);
-        default: return team_var(v, n, cx);
-      }
+    case op::var: return var_value(v, n, cx);
     case op::neg: { int64_t x = eval(v, n.a, cx); return checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }); }
     case op::not_: return !eval(v, n.a, cx);
     case op::and_: return eval(v, n.a, cx) && eval(v, n.b, cx);

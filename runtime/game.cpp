@@ -40,9 +40,10 @@ void game_state::new_game(const variant& var, int first_dealer) {
 }
 
 void game_state::deal(rng& r) {
+  // the deck is always the ids 0..n-1 (check.cpp compacts them)
   std::array<int16_t, max_cards> order;
-  int n = 0;
-  v->deck.for_each([&](int c) { order[n++] = (int16_t)c; });
+  const int n = (int)v->cards.size();
+  for (int i = 0; i < n; ++i) order[i] = (int16_t)i;
   for (int i = n - 1; i > 0; --i) {
     int j = (int)r.below((uint32_t)(i + 1));
     std::swap(order[i], order[j]);
@@ -367,7 +368,7 @@ std::string game_state::why_illegal(const move& m) const {
         if (trick == 0 && opening_card >= 0) return fmt::format("the hand must be opened with {}", v->cards[opening_card].name);
         eval_ctx cx{this, v->team_of[turn], turn};
         for (const forbid_rule& f : v->forbids)
-          if (f.cards.has(m.a) && eval_cond(*v, f.when, cx))
+          if (f.cards.has(m.a) && (f.unless_broken ? !broken : eval_cond(*v, f.when, cx)))
             return f.reason.empty() ? fmt::format("leading {} is not allowed now (rule '{}')", v->cards[m.a].name, f.name) : f.reason;
         return "that card may not be led now";
       }
@@ -504,7 +505,7 @@ void game_state::start_trick(int seat) {
   if (!v->forbids.empty()) {
     eval_ctx cx{this, v->team_of[seat], seat};
     for (const forbid_rule& f : v->forbids)
-      if ((hand & f.cards).bits && eval_cond(*v, f.when, cx)) forbidden |= f.cards;
+      if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, cx))) forbidden |= f.cards;
   }
   card_set allowed = hand & ~forbidden;
   // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).

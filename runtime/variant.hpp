@@ -72,6 +72,7 @@ struct forbid_rule {
   std::string name;
   card_set cards;   // what may not be led
   int when = -1;    // condition (expr), -1 = always
+  bool unless_broken = false;  // the condition is exactly `not broken`: tested without the evaluator
   std::string reason;
 };
 enum class follow_rule : uint8_t { suit, beat };
