@@ -88,7 +88,10 @@ struct table {
       if (st.bidding_skipped) bid = "-";
       else if (v.bid_by_team) bid = st.bids[t].kind < 0 ? "-" : format_bid(v, st.bids[t].kind, st.bids[t].n);
       else
-        for (int m : v.members[t]) bid += (bid.empty() ? "" : "+") + (st.bids[m].kind < 0 ? "-" : format_bid(v, st.bids[m].kind, st.bids[m].n));
+        for (int m : v.members[t]) {
+          if (!bid.empty()) bid += '+';
+          bid += st.bids[m].kind < 0 ? std::string("-") : format_bid(v, st.bids[m].kind, st.bids[m].n);
+        }
       fmt::print("  {:<10}{:>8}{:>8}{:>8}{:>8}", v.team_names[t], bid, tricks, st.hand_points[t], st.score[t]);
       for (size_t c = 0; c < v.counters.size(); ++c) fmt::print("{:>8}", st.counters[t][c]);
       fmt::print("\n");
@@ -202,13 +205,11 @@ struct table {
     } else {
       fmt::print("{} play{} {}\n", who(seat), seat == me ? "" : "s", card(m.a));
     }
-    int winner = st.win_seat;
     st.apply(m);
     if (ph == phase::play && (st.trick != trick_before || st.hands_played != hands_before)) {
-      winner = st.last_trick_winner;
+      int winner = st.last_trick_winner;
       fmt::print("  -> {} win{} trick {}\n", who(winner), winner == me ? "" : "s", trick_before + 1);
     }
-    (void)winner;
   }
 };
 

@@ -183,7 +183,7 @@ struct converter {
       s.name_at = at(*n.children[0]);
       size_t vi = 1;
       if (s.kind == stmt::assign) { s.op = n.children.at(1)->string(); vi = 2; }
-      else s.op = "=";
+      else s.op.assign(1, '=');
       s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::points_stmt>()) {
       s.kind = stmt::points;

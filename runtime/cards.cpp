@@ -11,7 +11,7 @@ std::string normalise_card(std::string_view text) {
     if (!std::isalnum((unsigned char)c)) return {};
     s += (char)std::toupper((unsigned char)c);
   }
-  if (s.size() == 3 && s[0] == '1' && s[1] == '0') s = "T" + s.substr(2);
+  if (s.size() == 3 && s[0] == '1' && s[1] == '0') s.replace(0, 2, 1, 'T');
   if (s.size() < 2 || s.size() > 3) return {};
   return s;
 }
