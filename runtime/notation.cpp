@@ -19,6 +19,13 @@ std::string lower_words(std::string_view text) {
   return out;
 }
 
+// A name from the file as a player would say it: `blind_nil` -> "blind nil".
+static std::string spoken(std::string name) {
+  for (char& c : name)
+    if (c == '_') c = ' ';
+  return name;
+}
+
 std::string format_bid(const variant& v, int kind, int n) {
   const bid_kind& k = v.bids[kind];
   if (k.words.empty()) return std::to_string(n);
@@ -70,8 +77,7 @@ bool parse_bid(const variant& v, std::string_view text, move& out, std::string& 
   }
   for (size_t k = 0; k < v.bids.size(); ++k) {
     const bid_kind& b = v.bids[k];
-    std::string name = b.name;
-    for (char& c : name) if (c == '_') c = ' ';
+    std::string name = spoken(b.name);
     for (const std::string& w : {b.words, name}) {
       if (w.empty()) continue;
       if (t == w) {
@@ -114,8 +120,7 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
   if (st.ph == phase::call) {
     if (t == "no" || t == "none" || t == "keep" || t == "nothing") { out.push_back(move::make_call(-1)); return true; }
     for (size_t k = 0; k < st.v->calls.size(); ++k) {
-      std::string name = st.v->calls[k].name;
-      for (char& c : name) if (c == '_') c = ' ';
+      std::string name = spoken(st.v->calls[k].name);
       if (t == st.v->calls[k].words || t == name) { out.push_back(move::make_call((int)k)); return true; }
     }
     std::string open;
