@@ -264,7 +264,7 @@ int cmd_play(int argc, char** argv) {
     if (mine) {
       move none[max_moves];
       if (st.legal_moves(none) == 0)
-        throw rule_error(fmt::format("{}: error: you have no legal move in the {} phase (the rules leave nothing to choose)", v.file, phase_name(st.ph)));
+        throw rule_error(v, {}, fmt::format("you have no legal move in the {} phase (the rules leave nothing to choose)", phase_name(st.ph)));
       if (!tb.human_turn()) { fmt::print("goodbye\n"); return 0; }
     } else {
       tb.announce(bot_move(st, r));

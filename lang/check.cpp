@@ -476,7 +476,7 @@ struct checker {
       if (o.name == c.name) fail(at, fmt::format("'{}' is already the name of an announcement or conversion", c.name));
       if (o.words == c.words) fail(at, fmt::format("two announcements are both called \"{}\"", c.words));
     }
-    if (c.words.empty() || c.words == "no" || c.words == "none" || c.words == "keep")
+    if (c.words.empty() || std::count(v->decline_words.begin(), v->decline_words.end(), c.words))
       fail(at, fmt::format("\"{}\" cannot name an announcement (it is empty, or means declining)", c.words));
     for (const auto& b : v->bids)
       if (b.name == c.name) fail(at, fmt::format("'{}' is already the name of a bid", c.name));
@@ -561,6 +561,7 @@ struct checker {
         if ((int)v->counters.size() == max_counters) fail(it.at, fmt::format("too many counters (the limit is {})", max_counters));
         v->counters.push_back(name);
         v->counter_init.push_back(it.args.size() > 1 ? to_int(it.args[1], -1000000, 1000000, "a counter's start") : 0);
+        if (name == "bags") v->bags_counter = (int)v->counters.size() - 1;  // until counters declare their role
       } else if (it.kw == "tally") {
         if ((int)v->tallies.size() == max_tallies) fail(it.at, fmt::format("too many tallies (the limit is {})", max_tallies));
         v->tallies.push_back(name);
@@ -651,6 +652,7 @@ checked check(const resolved& r, const sources&) {
   c.out.v = std::make_unique<variant>();
   c.v = c.out.v.get();
   c.v->name = r.name;
+  c.v->decline_words = {"no", "none", "keep", "nothing"};
   c.out.drops = &r.drops;
   c.options();
   c.players();

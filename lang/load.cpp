@@ -7,16 +7,23 @@
 
 namespace spades::lang {
 
+namespace {
+std::unique_ptr<variant> finish(std::unique_ptr<variant> v, const sources& src) {
+  v->source = std::make_shared<const sources>(src);  // run-time errors show their source line too
+  return v;
+}
+}  // namespace
+
 std::unique_ptr<variant> load_variant(sources& src, const std::string& path) {
   resolved r = resolve(src, path);
   checked c = check(r, src);
-  return compile(std::move(c), src, path);
+  return finish(compile(std::move(c), src, path), src);
 }
 
 std::unique_ptr<variant> load_variant_text(sources& src, const std::string& path, const std::string& text) {
   resolved r = resolve(src, path, &text);
   checked c = check(r, src);
-  return compile(std::move(c), src, path);
+  return finish(compile(std::move(c), src, path), src);
 }
 
 }  // namespace spades::lang

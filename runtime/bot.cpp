@@ -114,8 +114,8 @@ double estimate_tricks(const game_state& st, int seat) {
 // A decision with no legal move is a dead end of the variant's rules (every bid's condition failing):
 // the game cannot go on, and the message says where.
 [[noreturn]] static void dead_end(const game_state& st) {
-  throw rule_error(fmt::format("{}: error: {} has no legal move in the {} phase (the rules leave nothing to choose)",
-                               st.v->file, st.v->seat_names[st.acting_seat()], phase_name(st.ph)));
+  throw rule_error(*st.v, {}, fmt::format("{} has no legal move in the {} phase (the rules leave nothing to choose)",
+                                          st.v->seat_names[st.acting_seat()], phase_name(st.ph)));
 }
 
 move random_move(const game_state& st, rng& r) {

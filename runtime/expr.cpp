@@ -9,7 +9,7 @@ namespace spades {
 namespace {
 
 [[noreturn]] void fail(const variant& v, const expr_node& n, const char* what) {
-  throw rule_error(fmt::format("{}: error: {} while evaluating this formula", v.where(n), what));
+  throw rule_error(v, v.at(n), fmt::format("{} while evaluating this formula", what));
 }
 
 // The builtin writes its result through the pointer; read it only after the call.

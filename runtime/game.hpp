@@ -35,10 +35,14 @@ struct bid_made {
   int8_t n = 0;
 };
 
-// A run-time failure of the rules themselves (arithmetic overflow in a formula, division by zero):
-// the variant file is at fault, and the message points at its source.
-struct rule_error : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// A run-time failure of the rules themselves (arithmetic overflow in a formula, division by zero, a
+// decision with no legal move): the variant file is at fault. It is a diagnostic like any other, and
+// what() is rendered the same way: file:line:col: error: message, the source line and a caret.
+struct rule_error : diag_error {
+  rule_error(const variant& v, pos at, std::string message);
+  const char* what() const noexcept override { return rendered.c_str(); }
+  std::string headline() const;  // the first line: file:line:col: error: message
+  std::string rendered;
 };
 
 // Does card c beat card w, the card winning the trick so far?

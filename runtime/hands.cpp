@@ -323,7 +323,7 @@ struct hand_runner {
     per_team("hand_score", [&](int t) { return st.hand_points[t]; });
     per_team("score", [&](int t) { return st.score[t]; });
     if (e.contains("bags")) {
-      int c = counter_index(v, "bags");
+      int c = v.bags_counter;
       if (c < 0) cx.fail(prefix + "expect.bags", "the ruleset keeps no counter named 'bags'");
       per_team("bags", [&](int t) { return st.counters[t][c]; });
     }
@@ -397,7 +397,7 @@ struct hand_runner {
       }
       if (!rejected && h.contains("tricks")) tricks(h["tricks"]);
     } catch (const rule_error& e) {
-      reject("scoring", e.what());
+      reject("scoring", e.headline());
     }
     if (h.contains("expect")) compare(h["expect"]);
     else if (rejected)

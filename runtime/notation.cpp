@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstring>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace spades {
@@ -118,7 +120,7 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     return true;
   }
   if (st.ph == phase::call) {
-    if (t == "no" || t == "none" || t == "keep" || t == "nothing") { out.push_back(move::make_call(-1)); return true; }
+    if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_call(-1)); return true; }
     for (size_t k = 0; k < st.v->calls.size(); ++k) {
       std::string name = spoken(st.v->calls[k].name);
       if (t == st.v->calls[k].words || t == name) { out.push_back(move::make_call((int)k)); return true; }

@@ -43,7 +43,7 @@ struct runner {
   }
   [[noreturn]] void overflow(const stmt& s) {
     const expr_node& n = v.exprs[s.expr];
-    throw rule_error(fmt::format("{}: error: arithmetic overflow while scoring", v.where(n)));
+    throw rule_error(v, v.at(n), "arithmetic overflow while scoring");
   }
 };
 
@@ -71,7 +71,7 @@ void game_state::score_hand() {
   }
   for (int t = 0; t < v->teams; ++t)
     if (__builtin_add_overflow(score[t], hand_points[t], &score[t]))
-      throw rule_error(fmt::format("{}: error: arithmetic overflow: a score left the 64-bit range", v->file));
+      throw rule_error(*v, {}, "arithmetic overflow: a score left the 64-bit range");
   ++hands_played;
   hand_scored = true;
   check_game_end();

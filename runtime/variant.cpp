@@ -1,5 +1,6 @@
 // Name look-ups on the compiled variant: seats, teams and cards as users type them.
 #include "runtime/variant.hpp"
+#include "runtime/game.hpp"
 
 #include <fmt/format.h>
 
@@ -34,9 +35,19 @@ card_set variant::cards_named(std::string_view text) const {
   return s;
 }
 
-std::string variant::where(const expr_node& n) const {
-  const std::string& f = n.file >= 0 && n.file < (int)files.size() ? files[n.file] : file;
-  return fmt::format("{}:{}:{}", f, n.line, n.col);
+rule_error::rule_error(const variant& v, pos at, std::string message) : diag_error(at, std::move(message)) {
+  if (at.file < 0) d.at.file = v.source ? v.source->find(v.file) : -1;  // no formula: the variant's own file
+  rendered = v.render(d);
+  while (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
+}
+
+std::string rule_error::headline() const { return rendered.substr(0, rendered.find('\n')); }
+
+pos variant::at(const expr_node& n) const { return {n.file, n.line, n.col}; }
+
+std::string variant::render(const diagnostic& d) const {
+  if (source) return source->render(d);
+  return fmt::format("{}: error: {}\n", file, d.message);
 }
 
 }  // namespace spades

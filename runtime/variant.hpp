@@ -3,10 +3,12 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "runtime/cards.hpp"
+#include "runtime/diagnostic.hpp"
 
 namespace spades {
 
@@ -162,6 +164,7 @@ struct variant {
   // scoring
   std::vector<std::string> counters;
   std::vector<int64_t> counter_init;
+  int bags_counter = -1;                  // the counter that plays the role `bags` (overtricks carried), or -1
   std::vector<std::string> tallies;
   std::vector<score_rule> rules;
 
@@ -181,12 +184,19 @@ struct variant {
 
   std::vector<expr_node> exprs;
 
+  // words that decline a call at the table and in test hands ("no", "none" ...); no call may be named so
+  std::vector<std::string> decline_words;
+
+  // every file read to build the variant, so that a run-time error can show its source line and caret
+  std::shared_ptr<const sources> source;
+
   int bidders() const { return bid_by_team ? teams : seats; }
   int find_seat(std::string_view name) const;  // seat names and P1..Pn; -1 if unknown
   int find_team(std::string_view name) const;  // team names and joined seat names; -1 if unknown
   int find_card(std::string_view text) const;  // first copy; -1 if unknown
   card_set cards_named(std::string_view text) const;  // every copy of that card
-  std::string where(const expr_node& n) const;       // "file:line:col" of a formula
+  pos at(const expr_node& n) const;                  // a formula's position in `source`
+  std::string render(const diagnostic& d) const;     // file:line:col: error: ..., the line and a caret
 };
 
 }  // namespace spades

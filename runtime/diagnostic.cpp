@@ -3,9 +3,9 @@
 
 #include <fmt/format.h>
 
-#include "lang/errors.hpp"
+#include "runtime/diagnostic.hpp"
 
-namespace spades::lang {
+namespace spades {
 
 namespace {
 // The length of the UTF-8 character at text[i], or 0 when the bytes there are not valid UTF-8.
@@ -49,6 +49,7 @@ int sources::find(const std::string& path) const {
 
 std::string sources::render_one(pos at, const char* level, const std::string& message) const {
   if (at.file < 0 || at.file >= size()) return fmt::format("{}: {}\n", level, message);
+  if (at.line <= 0) return fmt::format("{}: {}: {}\n", paths_[at.file], level, message);  // the file as a whole
   std::string out = fmt::format("{}:{}:{}: {}: {}\n", paths_[at.file], at.line, at.col, level, message);
   const std::string& t = texts_[at.file];
   size_t start = 0;
@@ -144,4 +145,4 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return n.empty() ? std::string{} : fmt::format("; did you mean '{}'?", n);
 }
 
-}  // namespace spades::lang
+}  // namespace spades
