@@ -9,6 +9,8 @@
 #include <fstream>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "lang/load.hpp"
 #include "test_util.hpp"
 
@@ -70,7 +72,7 @@ TEST_CASE("a huge sparse file is refused by its size, not read") {
 TEST_CASE("the extends chain holds 32 files, not 33") {
   auto chain = [](int n) {
     for (int i = 1; i <= n; ++i) {
-      std::ofstream out(scratch("c" + std::to_string(i) + ".spades"));
+      std::ofstream out(scratch(fmt::format("c{}.spades", i)));
       if (i < n) out << "extends \"c" << i + 1 << "\"\n";
       else out << "players { count 4 }\nend { max_hands 1 }\n";
     }
