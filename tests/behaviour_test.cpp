@@ -180,3 +180,14 @@ TEST_CASE("behaviour: spades test exits 0 only when every case passes") {
   CHECK(ok.code == 0);
   CHECK(ok.out.substr(ok.out.rfind('\n', ok.out.size() - 2) + 1) == "4 passed, 0 failed\n");
 }
+
+TEST_CASE("behaviour: a file over 4 MiB is refused with a positioned error (no golden: too big to keep)") {
+  spades::lang::sources src;
+  std::string text = "# padding\n" + std::string(4 * 1024 * 1024, ' ');
+  try {
+    spades::lang::load_variant_text(src, "big.spades", text);
+    FAIL("a file over the limit was accepted");
+  } catch (const spades::lang::diag_error& e) {
+    CHECK(src.render(e.d).rfind("big.spades:1:1: error: the file is too large (4194314 bytes; the limit is 4 MiB)\n", 0) == 0);
+  }
+}
