@@ -191,3 +191,14 @@ TEST_CASE("behaviour: a file over 4 MiB is refused with a positioned error (no g
     CHECK(src.render(e.d).rfind("big.spades:1:1: error: the file is too large (4194314 bytes; the limit is 4 MiB)\n", 0) == 0);
   }
 }
+
+TEST_CASE("behaviour: a tally statement counts once per run of its rule, and sim reports it") {
+  // tests/features/statements.spades tallies `t` for every team after every hand
+  auto r = run("sim tests/features/statements.spades --games 3 --seed 5 --json");
+  REQUIRE(r.code == 0);
+  auto doc = nlohmann::json::parse(r.out);
+  long long hands = doc["hands"].get<long long>();
+  CHECK(hands >= 3);
+  CHECK(doc["sides"]["A"]["t"].get<long long>() == hands);
+  CHECK(doc["sides"]["B"]["t"].get<long long>() == hands);
+}
