@@ -240,3 +240,39 @@ TEST_CASE("behaviour: the known bugs' hands files are usable, and fail only wher
   CHECK(r.out.find("hands[0]") == std::string::npos);
   CHECK(r.out.find("hands[1]") == std::string::npos);
 }
+
+TEST_CASE("behaviour: sim's --option sets a rule option for the game, negative values included") {
+  // negatives.spades: every hand gives each side -3 and the option `fine`
+  auto neg = run("sim tests/features/negatives.spades --games 1 --seed 1 --option fine=-5 --json");
+  REQUIRE(neg.code == 0);
+  CHECK(nlohmann::json::parse(neg.out)["sides"]["A"]["average_hand_score"] == -8.0);
+  auto bare = run("sim tests/features/negatives.spades --games 1 --seed 1 --option fine --json");
+  REQUIRE(bare.code == 0);
+  CHECK(nlohmann::json::parse(bare.out)["sides"]["B"]["average_hand_score"] == -2.0);  // a bare name is true
+  auto typo = run("sim tests/features/negatives.spades --games 1 --option fin=1");
+  CHECK(typo.code == 2);
+  CHECK(typo.out == "spades sim: unknown rule option 'fin'; did you mean 'fine'? (options: fine)\n");
+  auto bad = run("sim tests/features/negatives.spades --games 1 --option fine=5x");
+  CHECK(bad.code == 2);
+  CHECK(bad.out == "spades sim: option fine needs a number, true or false, not '5x'\n");
+  auto none = run("sim tests/features/ties_first.spades --games 1 --option x=1");
+  CHECK(none.code == 2);
+  CHECK(none.out == "spades sim: this variant has no rule options (--option x=1)\n");
+}
+
+TEST_CASE("behaviour: spades test on a ruleset with an error prints its diagnostic and exits 2") {
+  const std::string ruleset = "tests/features/failing/../../lang/target_quoted.spades";
+  auto r = run("test tests/features/failing/bad_ruleset.hands.json");
+  CHECK(r.code == 2);
+  CHECK(r.out == "tests/features/failing/bad_ruleset.hands.json: the ruleset '" + ruleset + "' cannot be used:\n" +
+                     ruleset + ":2:14: error: expected a number or an option name, found '\"'\n"
+                     "end { target \"500\" }\n"
+                     "             ^\n");
+  auto j = run("test tests/features/failing/bad_ruleset.hands.json --json");
+  CHECK(j.code == 2);
+  // stdout's JSON document follows the message on stderr (run() merges the two)
+  REQUIRE(j.out.find("{\n") != std::string::npos);
+  auto doc = nlohmann::json::parse(j.out.substr(j.out.find("{\n")));
+  CHECK(doc["file"] == "tests/features/failing/bad_ruleset.hands.json");
+  CHECK(doc["error"].get<std::string>().find(ruleset + ":2:14: error: ") != std::string::npos);
+}
