@@ -6,9 +6,11 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <fstream>
 #include <set>
 #include <string>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "runtime/bot.hpp"
@@ -275,4 +277,88 @@ TEST_CASE("behaviour: spades test on a ruleset with an error prints its diagnost
   auto doc = nlohmann::json::parse(j.out.substr(j.out.find("{\n")));
   CHECK(doc["file"] == "tests/features/failing/bad_ruleset.hands.json");
   CHECK(doc["error"].get<std::string>().find(ruleset + ":2:14: error: ") != std::string::npos);
+}
+
+namespace {
+
+struct file_error_row {
+  const char* cases;     // the JSON of the file's "cases" (or the whole file when it starts with '!')
+  const char* message;   // what follows "PATH: " on standard error
+};
+
+// The messages of spec/test-hands.md, "Errors in the file", one row each (standard's seats and teams).
+const file_error_row file_error_rows[] = {
+    {"!{\"cases\": []}", "case '(file)': field 'ruleset': the file names no ruleset (or give --ruleset)"},
+    {"!{\"ruleset\": \"R\", \"cases\": [], \"extra\": 1}", "case '(file)': field 'extra': unknown field (known: ruleset, cases, note)"},
+    {"!{\"ruleset\": \"R\"}", "case '(file)': field 'cases': expected a list of cases"},
+    {"!3", "case '(file)': field '': must be an object"},
+    {"[3]", "case '#0': field '': a case must be an object"},
+    {"[{}]", "case '#0': field 'name': every case needs a name"},
+    {"[{\"name\": \"x\"}, {\"name\": \"x\"}]", "case 'x': field 'name': another case has the same name"},
+    {"[{\"name\": \"x\", \"bogus\": 1}]", "case 'x': field 'bogus': unknown field (known: name, dealer, deal, bids, play, moves, tricks, events, expect, note)"},
+    {"[{\"name\": \"x\", \"hands\": [{}], \"bogus\": 1}]", "case 'x': field 'bogus': unknown field (known: name, options, before, hands, note)"},
+    {"[{\"name\": \"x\", \"hands\": [{}], \"dealer\": \"N\"}]", "case 'x': field 'dealer': with 'hands', each hand carries its own fields"},
+    {"[{\"name\": \"x\", \"hands\": []}]", "case 'x': field 'hands': expected a non-empty list of hands"},
+    {"[{\"name\": \"x\", \"hands\": [3]}]", "case 'x': field 'hands[0]': must be an object"},
+    {"[{\"name\": \"x\", \"hands\": [{\"name\": 1}]}]", "case 'x': field 'hands[0].name': unknown field (known: dealer, deal, bids, play, moves, tricks, events, expect, note)"},
+    {"[{\"name\": \"x\", \"options\": 3}]", "case 'x': field 'options': expected an object: option -> value"},
+    {"[{\"name\": \"x\", \"options\": {\"x\": 1}}]", "case 'x': field 'options.x': the ruleset declares no such option"},
+    {"[{\"name\": \"x\", \"before\": 3}]", "case 'x': field 'before': expected an object"},
+    {"[{\"name\": \"x\", \"before\": {\"sets\": 1}}]", "case 'x': field 'before.sets': unknown field (known: score, hands_played, bags)"},
+    {"[{\"name\": \"x\", \"before\": {\"score\": 3}}]", "case 'x': field 'before.score': expected an object: team -> number"},
+    {"[{\"name\": \"x\", \"before\": {\"score\": {\"XY\": 1}}}]", "case 'x': field 'before.score.XY': unknown team 'XY' (teams: NS EW)"},
+    {"[{\"name\": \"x\", \"before\": {\"score\": {\"NS\": 1.5}}}]", "case 'x': field 'before.score.NS': expected a whole number, found 1.5"},
+    {"[{\"name\": \"x\", \"before\": {\"score\": {\"NS\": 1000000001}}}]", "case 'x': field 'before.score.NS': out of range"},
+    {"[{\"name\": \"x\", \"before\": {\"hands_played\": -1}}]", "case 'x': field 'before.hands_played': out of range"},
+    {"[{\"name\": \"x\", \"dealer\": 3}]", "case 'x': field 'dealer': expected a seat name"},
+    {"[{\"name\": \"x\", \"dealer\": \"Q\"}]", "case 'x': field 'dealer': unknown seat 'Q' (seats: N E S W)"},
+    {"[{\"name\": \"x\", \"deal\": 3}]", "case 'x': field 'deal': expected an object: seat -> cards"},
+    {"[{\"name\": \"x\", \"deal\": {\"Z\": \"AS\"}}]", "case 'x': field 'deal.Z': unknown seat 'Z' (seats: N E S W)"},
+    {"[{\"name\": \"x\", \"deal\": {\"N\": 3}}]", "case 'x': field 'deal.N': expected the cards as a string like \"AS KS 2C\""},
+    {"[{\"name\": \"x\", \"deal\": {\"N\": \"XX\"}}]", "case 'x': field 'deal.N': 'XX' is not a card of this deck"},
+    {"[{\"name\": \"x\", \"deal\": {\"N\": \"AS KS\"}}]", "case 'x': field 'deal.N': 2 cards dealt, a hand has 13"},
+    {"[{\"name\": \"x\", \"play\": [], \"moves\": []}]", "case 'x': field 'play': give either 'play' or 'moves', not both"},
+    {"[{\"name\": \"x\", \"bids\": 3}]", "case 'x': field 'bids': expected an object: seat (or team) -> bid"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": true, \"E\": 1, \"S\": 1, \"W\": 1}}]", "case 'x': field 'bids.N': a bid is a number or a string"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": 1, \"E\": 1, \"S\": 1}}]", "case 'x': field 'bids': no bid for W"},
+    {"[{\"name\": \"x\", \"moves\": 3}]", "case 'x': field 'moves': expected a list of \"SEAT: action\" strings"},
+    {"[{\"name\": \"x\", \"moves\": [3]}]", "case 'x': field 'moves[0]': expected a \"SEAT: action\" string"},
+    {"[{\"name\": \"x\", \"moves\": [\"E 3\"]}]", "case 'x': field 'moves[0]': 'E 3' is not \"SEAT: action\""},
+    {"[{\"name\": \"x\", \"play\": 3}]", "case 'x': field 'play': expected the cards played, as a list or one string"},
+    {"[{\"name\": \"x\", \"play\": [3]}]", "case 'x': field 'play[0]': expected a card"},
+    {"[{\"name\": \"x\", \"play\": [\"EX\"]}]", "case 'x': field 'play[0]': 'EX' is not a card of this deck"},
+    {"[{\"name\": \"x\", \"tricks\": 3}]", "case 'x': field 'tricks': expected an object: seat -> tricks won"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": 1, \"E\": 1, \"S\": 1, \"W\": 1}, \"tricks\": {\"Q\": 1}}]", "case 'x': field 'tricks.Q': unknown seat 'Q' (seats: N E S W)"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": 1, \"E\": 1, \"S\": 1, \"W\": 1}, \"tricks\": {\"N\": 4.5}}]", "case 'x': field 'tricks.N': expected a whole number, found 4.5"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": 1, \"E\": 1, \"S\": 1, \"W\": 1}, \"tricks\": {\"N\": 14}}]", "case 'x': field 'tricks.N': 14 tricks is impossible in a hand of 13"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": 1, \"E\": 1, \"S\": 1, \"W\": 1}, \"tricks\": {\"N\": 13, \"E\": 1}}]", "case 'x': field 'tricks': the tricks add up to 14, but a hand has 13"},
+    {"[{\"name\": \"x\", \"events\": {}}]", "case 'x': field 'events': events go with 'tricks' (a scoring-only hand)"},
+    {"[{\"name\": \"x\", \"expect\": 3}]", "case 'x': field 'expect': must be an object"},
+    {"[{\"name\": \"x\", \"expect\": {\"bogus\": 1}}]", "case 'x': field 'expect.bogus': unknown field (known: hand_score, score, bags, tricks, game_over, winner, error, counters)"},
+    {"[{\"name\": \"x\", \"expect\": {\"error\": 3}}]", "case 'x': field 'expect.error': must be an object"},
+    {"[{\"name\": \"x\", \"expect\": {\"error\": {\"foo\": 1}}}]", "case 'x': field 'expect.error.foo': unknown field (known: at, contains)"},
+    {"[{\"name\": \"x\", \"expect\": {\"counters\": {\"sets\": {}}}}]", "case 'x': field 'expect.counters.sets': the ruleset has no such counter"},
+    {"[{\"name\": \"x\", \"expect\": {\"game_over\": 1}}]", "case 'x': field 'expect.game_over': expected true or false"},
+    {"[{\"name\": \"x\", \"expect\": {\"winner\": 1}}]", "case 'x': field 'expect.winner': expected a team name or null"},
+    {"[{\"name\": \"x\", \"expect\": {\"winner\": \"XY\"}}]", "case 'x': field 'expect.winner': unknown team 'XY' (teams: NS EW)"},
+};
+
+}  // namespace
+
+TEST_CASE("behaviour: every file error of spec/test-hands.md is reported as written, exit 2") {
+  auto dir = std::filesystem::temp_directory_path() / "spades-file-errors";
+  std::filesystem::create_directories(dir);
+  const std::string ruleset = spades::testing::source_path("rulesets/standard.spades");
+  int i = 0;
+  for (const file_error_row& row : file_error_rows) {
+    std::string text = row.cases[0] == '!' ? std::string(row.cases + 1)
+                                           : "{\"ruleset\": \"R\", \"cases\": " + std::string(row.cases) + "}";
+    if (auto r = text.find("\"R\""); r != std::string::npos) text.replace(r, 3, std::string(1, '"').append(ruleset).append(1, '"'));
+    std::string path = (dir / fmt::format("e{}.hands.json", i++)).string();
+    std::ofstream(path) << text;
+    auto res = run("test " + path);
+    INFO(text);
+    CHECK(res.code == 2);
+    CHECK(res.out == path + ": " + row.message + "\n");
+  }
 }
