@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -364,7 +365,8 @@ const file_error_row file_error_rows[] = {
 }  // namespace
 
 TEST_CASE("behaviour: every file error of spec/test-hands.md is reported as written, exit 2") {
-  auto dir = std::filesystem::temp_directory_path() / "spades-file-errors";
+  // one directory per run: helpers running the suite side by side must not share files
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("spades-file-errors-{}", getpid());
   std::filesystem::create_directories(dir);
   const std::string ruleset = spades::testing::source_path("rulesets/standard.spades");
   int i = 0;
