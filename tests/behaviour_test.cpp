@@ -381,4 +381,5 @@ TEST_CASE("behaviour: every file error of spec/test-hands.md is reported as writ
     CHECK(res.code == 2);
     CHECK(res.out == path + ": " + row.message + "\n");
   }
+  std::filesystem::remove_all(dir);
 }
