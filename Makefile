@@ -5,7 +5,7 @@ PKGS  := cmake g++ make tao-pegtl-dev libfmt-dev nlohmann-json3-dev catch2
 SUDO  := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS  ?=
 
-.PHONY: all deps build play test bench clean test-asan fuzz fuzz-deps
+.PHONY: all deps build play test bench clean test-asan fuzz fuzz-deps coverage
 FUZZ_SECONDS ?= 60
 
 all: build
@@ -59,4 +59,22 @@ fuzz: fuzz-deps
 	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
 	  build-fuzz/fuzz_$$t build-fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 	    -artifact_prefix=build-fuzz/artifacts/$$t- -print_final_stats=1 2>&1 | tail -n 12 || exit 1; \
+	done
+
+# Line and branch coverage of lang/, runtime/ and cli/ by the whole suite (gcovr). Branches that only
+# exceptions take, and those the compiler proves unreachable, are left out: they are not decisions.
+COVERAGE_DIRS := lang runtime cli
+GCOVR := gcovr -r . --object-directory build-coverage --exclude-directories 'build-coverage/CMakeFiles/[0-9].*' \
+  --exclude-throw-branches --exclude-unreachable-branches --sort-percentage
+coverage: deps
+	@dpkg -s gcovr >/dev/null 2>&1 || { echo "installing: gcovr"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gcovr; }
+	@cmake -S . -B build-coverage -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="--coverage" \
+	  -DCMAKE_EXE_LINKER_FLAGS="--coverage" >/dev/null
+	@cmake --build build-coverage -j $(JOBS)
+	@find build-coverage -name '*.gcda' -delete
+	cd build-coverage && ctest --output-on-failure -j $(JOBS)
+	@for d in $(COVERAGE_DIRS); do \
+	  echo "== $$d/: lines"; $(GCOVR) --filter "$$d/" | sed -n '/^File/,$$p'; \
+	  echo "== $$d/: branches"; $(GCOVR) --filter "$$d/" --branches --print-summary | sed -n '/^File/,$$p'; \
 	done
