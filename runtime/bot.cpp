@@ -36,14 +36,12 @@ bool zero_wanted(const game_state& st, int seat) {
   if (opp < 0 || st.bidding_skipped) return false;
   auto score_with = [&](int mine) {
     game_state c = st;
-    c.tricks_won = {};
-    c.tricks_won[seat] = mine;
-    c.tricks_won[opp] = v.tricks_per_hand - mine;
-    for (int i = 0; i < v.tricks_per_hand && i < max_tricks; ++i) c.trick_winner[i] = (int8_t)(i < mine ? seat : opp);
-    c.trick = v.tricks_per_hand;
-    c.last_trick_winner = opp;
-    c.trick_order_known = true;
-    c.score_hand();
+    std::array<int, max_seats> won{};
+    won[seat] = mine;
+    won[opp] = v.tricks_per_hand - mine;
+    std::array<int8_t, max_tricks> order{};
+    for (int i = 0; i < v.tricks_per_hand && i < max_tricks; ++i) order[i] = (int8_t)(i < mine ? seat : opp);
+    c.record_tricks(won, order.data());
     return c.hand_points[team];
   };
   try {
