@@ -13,6 +13,14 @@ namespace spades::hands {
 
 namespace {
 
+// A rank character then one of the deck's suits ("ZS", "2C" where 2C is removed): meant as a card.
+bool looks_like_card(const variant& v, const std::string& word) {
+  std::string c = normalise_card(word);
+  for (const std::string& s : v.suit_names)
+    if (c.size() == s.size() + 1 && c.compare(1, std::string::npos, s) == 0) return true;
+  return false;
+}
+
 const char* const trick_order_hint =
     "the order of tricks is unknown (a test hand gave only trick counts: give events.trick_winners) while evaluating this formula";
 
@@ -108,11 +116,8 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
     // a card that this deck does not have is the file's mistake; any other text is a rejected move
     std::istringstream words(text);
     std::string w;
-    while (words >> w) {
-      std::string c = normalise_card(w);
-      bool shaped = c.size() == 2 && (std::string("SHDC").find(c[1]) != std::string::npos || c[1] == 'J');
-      if (shaped && v.cards_named(w).empty()) cx.fail(field, err);
-    }
+    while (words >> w)
+      if (looks_like_card(v, w) && v.cards_named(w).empty()) cx.fail(field, err);
     reject(at, err);
     return false;
   }

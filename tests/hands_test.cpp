@@ -139,3 +139,25 @@ TEST_CASE("set-up: the play entered from the bids, a hand recorded from its tric
     CHECK(e.headline() == source_path("rulesets/highground.spades") + ":233:8: error: the order of tricks is unknown while evaluating this formula");
   }
 }
+
+TEST_CASE("hands runner: a word shaped like a card of the ruleset's suits is the file's mistake; the hint is the deck's") {
+  auto run_moves = [](const std::string& name, const std::string& ruleset, const std::string& moves) -> std::string {
+    std::string p = write_hands(name, R"({"cases": [{"name": "c", "moves": [)" + moves + "]}]}");
+    try {
+      return run_hands(p, source_path("rulesets/" + ruleset), loader).to_text();
+    } catch (const hands_error& e) {
+      std::string msg = e.what();
+      return msg.substr(msg.find(": case ") + 2);
+    }
+  };
+  // nyc: 2C is out of the deck, two jokers are in
+  CHECK(run_moves("nyc2c.json", "nyc.spades", R"("E: 2C")") ==
+        "case 'c': field 'moves[0]': '2c' is not a card (cards are like AS, TD, 10D, 3C, BJ, LJ)");
+  CHECK(run_moves("stdzs.json", "standard.spades", R"("E: 4", "S: 4", "W: 4", "N: 4", "E: ZS")") ==
+        "case 'c': field 'moves[4]': 'zs' is not a card (cards are like AS, TD, 10D, 2C)");
+  // standard has no jokers: BJ is no card of any shape it knows, so the rules refuse it
+  CHECK(run_moves("stdbj.json", "standard.spades", R"("E: 4", "S: 4", "W: 4", "N: 4", "E: BJ")") ==
+        "FAIL c\n"
+        "     error: expected no error, got rejected at move 4: 'bj' is not a card (cards are like AS, TD, 10D, 2C)\n"
+        "0 passed, 1 failed\n");
+}
