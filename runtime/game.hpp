@@ -114,7 +114,7 @@ struct game_state {
   void new_game(const variant& var, int first_dealer);
   // The chance step: shuffle and deal with `r`.
   void deal(rng& r);
-  // Deal given hands (tests): hands[seat], the rest out of play.
+  // Deals given hands (a replay, a puzzle, a test hand): hands[seat], the rest out of play.
   void deal_given(const std::array<card_set, max_seats>& given, card_set rest);
 
   int bidder_team(int bidder) const { return v->bid_by_team ? bidder : v->team_of[bidder]; }
