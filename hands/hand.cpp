@@ -86,7 +86,6 @@ void hand_runner::deal(const json& h) {
   st.deal_given(given, rest | left);
 }
 
-
 // Applies one parsed action for `seat` (empty: whoever is to act). Returns false once rejected.
 // `at` is what expect.error.at names ("bids" or the index); `field` names the field in file errors.
 bool hand_runner::act(const std::string& at, const std::string& field, const std::string& who, const std::string& text) {
@@ -129,7 +128,6 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
   return true;
 }
 
-
 void hand_runner::bids(const json& b) {
   if (!b.is_object()) cx.fail(prefix + "bids", "expected an object: seat (or team) -> bid");
   for (auto it = b.begin(); it != b.end(); ++it) {
@@ -164,7 +162,6 @@ void hand_runner::bids(const json& b) {
   }
 }
 
-
 void hand_runner::moves(const json& ms) {
   if (!ms.is_array()) cx.fail(prefix + "moves", "expected a list of \"SEAT: action\" strings");
   for (size_t i = 0; i < ms.size(); ++i) {
@@ -179,7 +176,6 @@ void hand_runner::moves(const json& ms) {
     if (!act(std::to_string(i), field, orig_who, s.substr(colon + 1))) return;
   }
 }
-
 
 void hand_runner::play(const json& p) {
   if (!p.is_array() && !p.is_string()) cx.fail(prefix + "play", "expected the cards played, as a list or one string");
@@ -201,7 +197,6 @@ void hand_runner::play(const json& p) {
     if (!act(std::to_string(i), fmt::format("{}play[{}]", prefix, i), "", cards[i])) return;
   }
 }
-
 
 void hand_runner::tricks(const json& t) {
   if (!t.is_object()) cx.fail(prefix + "tricks", "expected an object: seat -> tricks won");
