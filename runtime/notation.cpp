@@ -47,7 +47,11 @@ std::string bid_summary(const variant& v) {
 
 std::string format_move(const game_state& st, const move& m) {
   if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
-  if (m.type == move::call) return m.a < 0 ? "no" : st.v->calls[m.a].words;
+  if (m.type == move::call) {
+    // declining is shown as the first of the variant's decline words
+    const std::vector<std::string>& no = st.v->decline_words;
+    return m.a >= 0 ? st.v->calls[m.a].words : no.empty() ? std::string() : no.front();
+  }
   return st.v->cards[m.a].name;
 }
 
