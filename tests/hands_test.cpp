@@ -161,3 +161,11 @@ TEST_CASE("hands runner: a word shaped like a card of the ruleset's suits is the
         "     error: expected no error, got rejected at move 4: 'bj' is not a card (cards are like AS, TD, 10D, 2C)\n"
         "0 passed, 1 failed\n");
 }
+
+TEST_CASE("hands runner: a scoring-only hand skips the passes owed before the bidding") {
+  // pass1: each player passes a card to partner before the bidding; `bids` + `tricks` need none of it
+  std::string p = write_hands("pass1.json", R"({"cases": [{"name": "c", "bids": {"N": 3, "E": 4, "S": 3, "W": 3},
+    "tricks": {"N": 3, "E": 4, "S": 4, "W": 2}, "expect": {"hand_score": {"NS": 61, "EW": -70}, "bags": {"NS": 1}}}]})");
+  hands_report rep = run_hands(p, source_path("rulesets/pass1.spades"), loader);
+  CHECK(rep.to_text() == "ok   c\n1 passed, 0 failed\n");
+}
