@@ -6,9 +6,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "lang/load.hpp"
-#include "runtime/hands.hpp"
-
-#include <nlohmann/json.hpp>
+#include "hands/run.hpp"
 
 namespace spades::cli {
 
@@ -40,15 +38,10 @@ int cmd_test(int argc, char** argv) {
     std::string msg = e.what();
     if (!msg.empty() && msg.back() != '\n') msg += '\n';
     std::fputs(msg.c_str(), stderr);
-    if (a.has("--json")) {
-      nlohmann::ordered_json j;
-      j["file"] = a.positional[0];
-      j["error"] = e.what();
-      fmt::print("{}\n", j.dump(2));
-    }
+    if (a.has("--json")) fmt::print("{}\n", hands_error_json(a.positional[0], e.what()));
     return 2;
   }
-  if (a.has("--json")) fmt::print("{}\n", rep.to_json().dump(2));
+  if (a.has("--json")) fmt::print("{}\n", rep.to_json());
   else std::fputs(rep.to_text().c_str(), stdout);
   return rep.failed ? 1 : 0;
 }

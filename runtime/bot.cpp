@@ -24,9 +24,12 @@ int highest(const variant& v, card_set s) {
 }
 
 // Does this seat's side lose by the seat taking a trick (a nil, a naught, a partner's double naught)?
-// Asked of the variant's own scoring: the hand is scored on copies, once with the seat taking no trick
-// and once with one, every other trick going to an opponent. Answers are kept for the hand (per thread),
-// so each seat is asked once a hand.
+// Asked of the variant's own scoring: the hand is scored on copies with the seat taking n tricks and an
+// opponent the rest. The seat wants none when its first trick costs the side more than a trick is worth
+// to a made contract: an overtrick, the last trick of a hand the side has taken whole (the smaller of the
+// last two, so that a bag penalty one of them crosses does not count). A set contract that stays set, or
+// an overtrick's bag, is no reason to take nothing. Answers are kept for the hand (per thread), so each
+// seat is asked once a hand.
 bool zero_wanted(const game_state& st, int seat) {
   const variant& v = *st.v;
   int team = v.team_of[seat];
@@ -34,20 +37,23 @@ bool zero_wanted(const game_state& st, int seat) {
   for (int s = 0; s < v.seats && opp < 0; ++s)
     if (v.team_of[s] != team) opp = s;
   if (opp < 0 || st.bidding_skipped) return false;
+  const int all = v.tricks_per_hand;
   auto score_with = [&](int mine) {
     game_state c = st;
-    c.tricks_won = {};
-    c.tricks_won[seat] = mine;
-    c.tricks_won[opp] = v.tricks_per_hand - mine;
-    for (int i = 0; i < v.tricks_per_hand && i < max_tricks; ++i) c.trick_winner[i] = (int8_t)(i < mine ? seat : opp);
-    c.trick = v.tricks_per_hand;
-    c.last_trick_winner = opp;
-    c.trick_order_known = true;
-    c.score_hand();
+    std::array<int, max_seats> won{};
+    won[seat] = mine;
+    won[opp] = all - mine;
+    std::array<int8_t, max_tricks> order{};
+    for (int i = 0; i < all && i < max_tricks; ++i) order[i] = (int8_t)(i < mine ? seat : opp);
+    c.record_tricks(won, order.data());
     return c.hand_points[team];
   };
   try {
-    return score_with(0) - score_with(1) >= 50;
+    int64_t first_trick_loss = score_with(0) - score_with(1);
+    if (first_trick_loss <= 0) return false;
+    auto worth = [&](int n) { int64_t d = score_with(n) - score_with(n - 1); return d < 0 ? -d : d; };
+    int64_t trick_worth = all >= 2 ? std::min(worth(all), worth(all - 1)) : worth(all);
+    return first_trick_loss > trick_worth;
   } catch (const rule_error&) {
     return false;
   }

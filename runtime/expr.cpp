@@ -8,8 +8,14 @@ namespace spades {
 
 namespace {
 
-[[noreturn]] void fail(const variant& v, const expr_node& n, const char* what) {
-  throw rule_error(v, v.at(n), fmt::format("{} while evaluating this formula", what));
+[[noreturn]] void fail(const variant& v, const expr_node& n, const char* what,
+                       rule_error::cause why = rule_error::cause::rules) {
+  throw rule_error(v, v.at(n), fmt::format("{} while evaluating this formula", what), why);
+}
+
+// A hand recorded from its trick counts alone (game_state::record_tricks) has no order of tricks.
+void need_trick_order(const variant& v, const expr_node& n, const game_state& s) {
+  if (s.last_trick_winner < 0) fail(v, n, "the order of tricks is unknown", rule_error::cause::trick_order_unknown);
 }
 
 // The builtin writes its result through the pointer; read it only after the call.
@@ -24,7 +30,7 @@ int64_t checked(const variant& v, const expr_node& n, F op) {
 template <class Mine>
 int64_t first_tricks(const variant& v, const expr_node& n, const eval_ctx& cx, Mine mine) {
   const game_state& s = *cx.st;
-  if (!s.trick_order_known) fail(v, n, "the order of tricks is unknown (a test hand gave only trick counts: give events.trick_winners)");
+  need_trick_order(v, n, s);
   int64_t k = eval(v, n.a, cx);
   int64_t won = 0;
   for (int64_t i = 0; i < k && i < s.trick && i < max_tricks; ++i) won += mine(s.trick_winner[i]);
@@ -55,7 +61,7 @@ int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
     }
     case var::player_first_tricks: return first_tricks(v, n, cx, [&](int seat) { return seat == p; });
     case var::last_trick:
-      if (!s.trick_order_known) fail(v, n, "the order of tricks is unknown (a test hand gave only trick counts: give events.trick_winners)");
+      need_trick_order(v, n, s);
       return s.last_trick_winner == p;
     default: return 0;
   }

@@ -79,7 +79,6 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   player_calls = {};
   bid_converted = {};
   passing = {};
-  trick_order_known = true;
   kitty_taker = -1;
   if (v->leftover == leftover_rule::kitty) {
     // the kitty goes to the holder of the first listed card that was dealt, else to the dealer
@@ -137,20 +136,31 @@ void game_state::advance() {
   }
 }
 
-void game_state::skip_to_play() {
-  if (ph == phase::play || ph == phase::over || ph == phase::deal) return;
-  exchange_count = 0;
-  step = s_done;
-  start_play();
-}
-
-void game_state::skip_to_bidding() {
+void game_state::enter_bidding() {
   if (ph != phase::pass && ph != phase::discard) return;
   deliver_passes();
   if (step <= s_bid) {
     step = s_bid;
     advance();
   }
+}
+
+void game_state::enter_play() {
+  if (ph == phase::play || ph == phase::over || ph == phase::deal) return;
+  exchange_count = 0;
+  step = s_done;
+  start_play();
+}
+
+void game_state::record_tricks(const std::array<int, max_seats>& won, const int8_t* order) {
+  tricks_won = won;
+  trick = v->tricks_per_hand;
+  played = 0;
+  const int n = std::min(v->tricks_per_hand, max_tricks);
+  // no order: every winner unknown, which is what the formulas that read the order test
+  for (int i = 0; i < n; ++i) trick_winner[i] = order ? order[i] : (int8_t)-1;
+  last_trick_winner = order && n > 0 ? order[n - 1] : -1;
+  score_hand();
 }
 
 int64_t game_state::behind(int team) const {

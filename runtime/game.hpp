@@ -39,10 +39,13 @@ struct bid_made {
 // decision with no legal move): the variant file is at fault. It is a diagnostic like any other, and
 // what() is rendered the same way: file:line:col: error: message, the source line and a caret.
 struct rule_error : diag_error {
-  rule_error(const variant& v, pos at, std::string message);
+  // What went wrong, for callers that explain it in their own words (the message says it in the runtime's).
+  enum class cause : uint8_t { rules, trick_order_unknown };
+  rule_error(const variant& v, pos at, std::string message, cause why = cause::rules);
   const char* what() const noexcept override { return rendered.c_str(); }
   std::string headline() const;  // the first line: file:line:col: error: message
   std::string rendered;
+  cause why = cause::rules;
 };
 
 // Does card c beat card w, the card winning the trick so far?
@@ -104,15 +107,14 @@ struct game_state {
   std::array<int, max_seats> tricks_won{};
   std::array<int64_t, max_teams> hand_points{};  // the last scored hand
   std::array<uint8_t, max_teams> won_flag{}, lost_flag{};
-  int last_trick_winner = -1;
+  int last_trick_winner = -1;  // -1 while no trick is won, or when the order of tricks is unknown
   std::array<int8_t, max_tricks> trick_winner{};  // seat that won each trick of this hand
-  bool trick_order_known = true;  // false when a test hand gives only trick counts
 
   // Starts a new game: scores, counters and options reset; `dealer` deals the first hand.
   void new_game(const variant& var, int first_dealer);
   // The chance step: shuffle and deal with `r`.
   void deal(rng& r);
-  // Deal given hands (tests): hands[seat], the rest out of play.
+  // Deals given hands (a replay, a puzzle, a test hand): hands[seat], the rest out of play.
   void deal_given(const std::array<card_set, max_seats>& given, card_set rest);
 
   int bidder_team(int bidder) const { return v->bid_by_team ? bidder : v->team_of[bidder]; }
@@ -127,10 +129,18 @@ struct game_state {
   // apply() for a card in the play phase (the hot path of playouts).
   void play_card(int card);
 
-  // Scoring-only test hands: skip what is owed after the bidding (calls declined, no card moves).
-  void skip_to_play();
-  // Scoring-only test hands: skip card decisions owed before the bidding.
-  void skip_to_bidding();
+  // ---- setting up a position (replays, puzzles, a hand known only by its result) ----
+  // From a pass or a discard before the bidding: enters the bidding as if those card decisions were
+  // made with no card changing hands. Elsewhere it does nothing.
+  void enter_bidding();
+  // From the bidding's end up to the first card: enters the play of the tricks with the bids as they
+  // stand; calls still owed are declined, and no discard or exchange is made. Elsewhere it does nothing.
+  void enter_play();
+  // Records the result of a hand played elsewhere and scores it, as if its tricks had been played here:
+  // `won` tricks per seat (adding up to the tricks of a hand) and, when known, `order`, the seat that won
+  // each trick (as many as the hand has tricks). Without the order, a formula that reads it (first_tricks,
+  // last_trick) is a rule_error of cause trick_order_unknown.
+  void record_tricks(const std::array<int, max_seats>& won, const int8_t* order = nullptr);
   // Scores from the current bids and tricks_won, then decides whether the game is over.
   void score_hand();
 

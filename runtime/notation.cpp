@@ -47,7 +47,11 @@ std::string bid_summary(const variant& v) {
 
 std::string format_move(const game_state& st, const move& m) {
   if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
-  if (m.type == move::call) return m.a < 0 ? "no" : st.v->calls[m.a].words;
+  if (m.type == move::call) {
+    // declining is shown as the first of the variant's decline words
+    const std::vector<std::string>& no = st.v->decline_words;
+    return m.a >= 0 ? st.v->calls[m.a].words : no.empty() ? std::string() : no.front();
+  }
   return st.v->cards[m.a].name;
 }
 
@@ -97,11 +101,37 @@ bool parse_bid(const variant& v, std::string_view text, move& out, std::string& 
   return false;
 }
 
+// Cards of this deck as a player types them, for the message about a word that is none: the first suit's
+// top card, a ten both ways, the last suit's lowest card, and every joker ("AS, TD, 10D, 2C, BJ, LJ").
+static std::string card_examples(const variant& v) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& name) {
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  };
+  auto extreme = [&](int suit, bool top) {
+    int pick = -1;
+    for (int i = 0; i < (int)v.cards.size(); ++i)
+      if (v.cards[i].suit == suit && (pick < 0 || (top ? v.cards[i].rank < v.cards[pick].rank : v.cards[i].rank > v.cards[pick].rank)))
+        pick = i;
+    return pick;
+  };
+  const int suits = (int)v.suit_names.size();
+  if (suits > 0) {
+    if (int c = extreme(0, true); c >= 0) add(v.cards[c].name);
+    const std::string& mid = v.suit_names[std::min(2, suits - 1)];
+    if (v.find_card("T" + mid) >= 0) { add("T" + mid); add("10" + mid); }
+    if (int c = extreme(suits - 1, false); c >= 0) add(v.cards[c].name);
+  }
+  for (const card_face& c : v.cards)
+    if (c.suit < 0) add(c.name);
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
 static bool parse_card(const game_state& st, int seat, std::string_view text, int& card, std::string& err) {
   const variant& v = *st.v;
   card_set named = v.cards_named(text);
   if (named.empty()) {
-    err = fmt::format("'{}' is not a card (cards are like AS, TD, 10D, 2C{})", std::string(text), v.cards.size() > 52 ? ", BJ" : "");
+    err = fmt::format("'{}' is not a card (cards are like {})", std::string(text), card_examples(v));
     return false;
   }
   card_set held = named & st.hands[seat];

@@ -35,7 +35,8 @@ card_set variant::cards_named(std::string_view text) const {
   return s;
 }
 
-rule_error::rule_error(const variant& v, pos at, std::string message) : diag_error(at, std::move(message)) {
+rule_error::rule_error(const variant& v, pos at, std::string message, cause why)
+    : diag_error(at, std::move(message)), why(why) {
   if (at.file < 0) d.at.file = v.source ? v.source->find(v.file) : -1;  // no formula: the variant's own file
   rendered = v.render(d);
   while (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();

@@ -4,7 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "runtime/hands.hpp"
+#include "hands/run.hpp"
+#include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
 
 using namespace spades;
@@ -80,4 +81,91 @@ TEST_CASE("hands runner: unusable files name the file, the case and the field") 
   CHECK(error_of("f.json", base + R"("bids": {"N": 2, "E": 4, "S": 3, "W": 4}, "tricks": {"N": 4, "E": 3, "S": 3, "W": 3}, "expect": {"score": {"XY": 1}}}]})").find("unknown team 'XY'") != std::string::npos);
   CHECK(error_of("g.json", base + R"("deal": {"N": "AS AS"}}]})").find("AS is dealt more often than the deck holds it") != std::string::npos);
   CHECK(error_of("h.json", R"({"ruleset": "missing.spades", "cases": []})").find("cannot read") != std::string::npos);
+}
+
+TEST_CASE("hands runner: a scoring-only hand without the order of tricks, where the scoring reads it") {
+  std::string bemo = R"("moves": ["E: hint 4", "S: hint 5", "W: 4", "N: 10", "W: no", "N: little bemo"],
+                        "tricks": {"N": 5, "E": 2, "S": 4, "W": 2})";
+  std::string p = write_hands("bemo.json", R"({"cases": [
+    {"name": "no order", )" + bemo + R"(},
+    {"name": "order given", )" + bemo + R"(, "events": {"trick_winners": ["N", "N", "N", "N", "N", "S", "S", "S", "S", "E", "E", "W", "W"]},
+     "expect": {"hand_score": {"NS": -140, "EW": 40}}},
+    {"name": "no bemo: the order is not read", "bids": {"E": "hint 3", "S": "hint 4", "W": 5, "N": 7},
+     "tricks": {"N": 5, "E": 2, "S": 4, "W": 2}, "expect": {"hand_score": {"NS": 72, "EW": -50}}}]})");
+  std::string ruleset = source_path("rulesets/highground.spades");
+  hands_report rep = run_hands(p, ruleset, loader);
+  CHECK(rep.to_text() ==
+        "FAIL no order\n"
+        "     error: expected no error, got rejected at scoring: " + ruleset + ":233:8: error: the order of tricks is unknown "
+        "(a test hand gave only trick counts: give events.trick_winners) while evaluating this formula\n"
+        "ok   order given\n"
+        "ok   no bemo: the order is not read\n"
+        "2 passed, 1 failed\n");
+}
+
+TEST_CASE("set-up: the play entered from the bids, a hand recorded from its tricks") {
+  auto v = load_ruleset("highground");
+  auto bemo_hand = [&] {
+    game_state st;
+    st.new_game(*v, 0);
+    rng r(1);
+    st.deal(r);
+    for (const char* a : {"hint 4", "hint 5", "4", "10", "no", "little bemo"}) {
+      std::vector<move> ms;
+      std::string err;
+      REQUIRE(parse_action(st, a, ms, err));
+      for (const move& m : ms) {
+        REQUIRE(st.why_illegal(m) == "");
+        st.apply(m);
+      }
+    }
+    REQUIRE(st.ph == phase::discard);  // the kitty's discard after the bidding
+    st.enter_play();
+    CHECK(st.ph == phase::play);
+    return st;
+  };
+  const std::array<int, max_seats> won{5, 2, 4, 2};
+  game_state known = bemo_hand();
+  const int8_t order[13] = {0, 0, 0, 0, 0, 2, 2, 2, 2, 1, 1, 3, 3};
+  known.record_tricks(won, order);
+  CHECK(known.hand_points[0] == -140);  // NS 10 set (-200), Little Bemo made (+60)
+  CHECK(known.hands_played == 1);
+  game_state unknown = bemo_hand();
+  try {
+    unknown.record_tricks(won);
+    FAIL("the order of tricks was not needed");
+  } catch (const rule_error& e) {
+    CHECK(e.why == rule_error::cause::trick_order_unknown);
+    CHECK(e.headline() == source_path("rulesets/highground.spades") + ":233:8: error: the order of tricks is unknown while evaluating this formula");
+  }
+}
+
+TEST_CASE("hands runner: a word shaped like a card of the ruleset's suits is the file's mistake; the hint is the deck's") {
+  auto run_moves = [](const std::string& name, const std::string& ruleset, const std::string& moves) -> std::string {
+    std::string p = write_hands(name, R"({"cases": [{"name": "c", "moves": [)" + moves + "]}]}");
+    try {
+      return run_hands(p, source_path("rulesets/" + ruleset), loader).to_text();
+    } catch (const hands_error& e) {
+      std::string msg = e.what();
+      return msg.substr(msg.find(": case ") + 2);
+    }
+  };
+  // nyc: 2C is out of the deck, two jokers are in
+  CHECK(run_moves("nyc2c.json", "nyc.spades", R"("E: 2C")") ==
+        "case 'c': field 'moves[0]': '2c' is not a card (cards are like AS, TD, 10D, 3C, BJ, LJ)");
+  CHECK(run_moves("stdzs.json", "standard.spades", R"("E: 4", "S: 4", "W: 4", "N: 4", "E: ZS")") ==
+        "case 'c': field 'moves[4]': 'zs' is not a card (cards are like AS, TD, 10D, 2C)");
+  // standard has no jokers: BJ is no card of any shape it knows, so the rules refuse it
+  CHECK(run_moves("stdbj.json", "standard.spades", R"("E: 4", "S: 4", "W: 4", "N: 4", "E: BJ")") ==
+        "FAIL c\n"
+        "     error: expected no error, got rejected at move 4: 'bj' is not a card (cards are like AS, TD, 10D, 2C)\n"
+        "0 passed, 1 failed\n");
+}
+
+TEST_CASE("hands runner: a scoring-only hand skips the passes owed before the bidding") {
+  // pass1: each player passes a card to partner before the bidding; `bids` + `tricks` need none of it
+  std::string p = write_hands("pass1.json", R"({"cases": [{"name": "c", "bids": {"N": 3, "E": 4, "S": 3, "W": 3},
+    "tricks": {"N": 3, "E": 4, "S": 4, "W": 2}, "expect": {"hand_score": {"NS": 61, "EW": -70}, "bags": {"NS": 1}}}]})");
+  hands_report rep = run_hands(p, source_path("rulesets/pass1.spades"), loader);
+  CHECK(rep.to_text() == "ok   c\n1 passed, 0 failed\n");
 }

@@ -1,14 +1,12 @@
-// Test hands: the contract format (see spec/test-hands.md). Loads a hands file, plays or scores each
-// case through the same state machine as every game, and compares the outcome field by field.
+// Test hands, the entry point: a hands file (spec/test-hands.md) run against its ruleset through the
+// game state machine's public API, case by case, into a report.
 #pragma once
 #include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "hands/report.hpp"
 #include "runtime/variant.hpp"
 
 namespace spades {
@@ -16,26 +14,6 @@ namespace spades {
 // The hands file or its ruleset cannot be used (exit code 2): the message names the file, case and field.
 struct hands_error : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-struct field_failure {
-  std::string field;     // "hand_score.NS", "hands[1].score.EW", "error"
-  std::string expected;
-  std::string got;
-};
-
-struct case_result {
-  std::string name;
-  bool ok = true;
-  std::vector<field_failure> failures;
-};
-
-struct hands_report {
-  std::string file, ruleset;
-  std::vector<case_result> cases;
-  int passed = 0, failed = 0;
-  nlohmann::ordered_json to_json() const;
-  std::string to_text() const;
 };
 
 // Loads the ruleset at a path, or throws hands_error with the rendered diagnostics.

@@ -1,0 +1,103 @@
+// Test hands, comparing a hand's outcome with its `expect`: each field that differs is one failure of the
+// case (`FIELD: expected X, got Y`); a field the file gets wrong is a hands_error.
+#include <fmt/format.h>
+
+#include "hands/hand.hpp"
+
+namespace spades::hands {
+
+template <class F>
+void hand_runner::per_team_obj(const json& obj, const std::string& field, F value) {
+  if (!obj.is_object()) cx.fail(prefix + "expect." + field, "expected an object: team -> number");
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    std::string f = field + "." + it.key();
+    int t = team_of(cx, v, prefix + "expect." + f, it.key());
+    int64_t want = integer(cx, prefix + "expect." + f, it.value());
+    if (want != value(t)) failure(f, std::to_string(want), std::to_string(value(t)));
+  }
+}
+
+void hand_runner::compare(const json& e) {
+  only_fields(cx, e, prefix + "expect", {"hand_score", "score", "bags", "tricks", "game_over", "winner", "error", "counters"});
+  if (e.contains("error")) return compare_error(e["error"]);
+  if (rejected) {
+    std::string where = reject_at == "bids" || reject_at == "scoring" ? reject_at : fmt::format("move {}", reject_at);
+    failure("error", "no error", fmt::format("rejected at {}: {}", where, reject_msg));
+    return;
+  }
+  bool scored = st.hands_played > hands_before;
+  if ((e.contains("hand_score") || e.contains("score") || e.contains("bags")) && !scored) {
+    failure("hand_score", "a scored hand", "the hand did not finish (give all of its play, or its tricks)");
+    return;
+  }
+  if (e.contains("hand_score")) per_team_obj(e["hand_score"], "hand_score", [&](int t) { return st.hand_points[t]; });
+  if (e.contains("score")) per_team_obj(e["score"], "score", [&](int t) { return st.score[t]; });
+  if (e.contains("bags")) {
+    int c = v.bags_counter;
+    if (c < 0) cx.fail(prefix + "expect.bags", "the ruleset keeps no counter named 'bags'");
+    per_team_obj(e["bags"], "bags", [&](int t) { return st.counters[t][c]; });
+  }
+  compare_counters(e);
+  compare_tricks(e);
+  compare_end(e);
+}
+
+// expect.error: the hand must have been rejected, where and with the words given.
+void hand_runner::compare_error(const json& er) {
+  only_fields(cx, er, prefix + "expect.error", {"at", "contains"});
+  if (er.contains("at") && !er["at"].is_string() && !er["at"].is_number_unsigned())
+    cx.fail(prefix + "expect.error.at", "expected \"bids\" or the index of a move");
+  std::string at = er.contains("at") ? text_of(er["at"]) : "";
+  if (!rejected) {
+    failure("error", fmt::format("rejected at {}", at.empty() ? "some point" : at), "accepted");
+    return;
+  }
+  if (!at.empty() && at != reject_at) failure("error.at", at, fmt::format("{} ({})", reject_at, reject_msg));
+  if (er.contains("contains")) {
+    std::string want = text_of(er["contains"]);
+    if (reject_msg.find(want) == std::string::npos) failure("error.contains", want, reject_msg);
+  }
+}
+
+void hand_runner::compare_counters(const json& e) {
+  if (!e.contains("counters")) return;
+  if (!e["counters"].is_object()) cx.fail(prefix + "expect.counters", "expected an object: counter -> {team -> number}");
+  for (auto it = e["counters"].begin(); it != e["counters"].end(); ++it) {
+    int c = counter_index(v, it.key());
+    if (c < 0) cx.fail(prefix + "expect.counters." + it.key(), "the ruleset has no such counter");
+    per_team_obj(it.value(), "counters." + it.key(), [&](int t) { return st.counters[t][c]; });
+  }
+}
+
+void hand_runner::compare_tricks(const json& e) {
+  if (!e.contains("tricks")) return;
+  if (!e["tricks"].is_object()) cx.fail(prefix + "expect.tricks", "expected an object: seat -> tricks won");
+  for (auto it = e["tricks"].begin(); it != e["tricks"].end(); ++it) {
+    std::string f = "tricks." + it.key();
+    int s = seat_of(cx, v, prefix + "expect." + f, it.key());
+    int64_t want = integer(cx, prefix + "expect." + f, it.value());
+    if (want != st.tricks_won[s]) failure(f, std::to_string(want), std::to_string(st.tricks_won[s]));
+  }
+}
+
+// expect.game_over and expect.winner (null: no winner, the game going on or drawn).
+void hand_runner::compare_end(const json& e) {
+  if (e.contains("game_over")) {
+    if (!e["game_over"].is_boolean()) cx.fail(prefix + "expect.game_over", "expected true or false");
+    bool want = e["game_over"].get<bool>();
+    bool got = st.ph == phase::over;
+    if (want != got) failure("game_over", want ? "true" : "false", got ? "true" : "false");
+  }
+  if (!e.contains("winner")) return;
+  const json& w = e["winner"];
+  std::string got = st.ph == phase::over && st.winner >= 0 ? v.team_names[st.winner] : "null";
+  if (w.is_null()) {
+    if (got != "null") failure("winner", "null", got);
+    return;
+  }
+  if (!w.is_string()) cx.fail(prefix + "expect.winner", "expected a team name or null");
+  int t = team_of(cx, v, prefix + "expect.winner", w.get<std::string>());
+  if (st.ph != phase::over || st.winner != t) failure("winner", v.team_names[t], got);
+}
+
+}  // namespace spades::hands

@@ -1,0 +1,131 @@
+// Test hands, reading a file: JSON, the ruleset it names, and each case's set-up as plain values.
+#include "hands/load.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace spades::hands {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// --ruleset is a path from the current directory; failing that, from the hands file's directory.
+std::string ruleset_path(const case_ctx& top, const std::string& file, const json& doc, const std::string& override_path) {
+  std::string ruleset = override_path;
+  std::error_code ec;
+  fs::path dir = fs::path(file).parent_path();
+  if (!ruleset.empty() && !fs::exists(ruleset, ec) && fs::exists(dir / ruleset, ec)) ruleset = (dir / ruleset).string();
+  if (ruleset.empty()) {
+    if (!doc.contains("ruleset") || !doc["ruleset"].is_string()) top.fail("ruleset", "the file names no ruleset (or give --ruleset)");
+    ruleset = (dir / doc["ruleset"].get<std::string>()).string();
+  }
+  return ruleset;
+}
+
+void read_options(const case_ctx& cx, const variant& v, const json& c, case_setup& out) {
+  if (!c.contains("options")) return;
+  if (!c["options"].is_object()) cx.fail("options", "expected an object: option -> value");
+  for (auto it = c["options"].begin(); it != c["options"].end(); ++it) {
+    auto f = std::find(v.option_names.begin(), v.option_names.end(), it.key());
+    if (f == v.option_names.end()) cx.fail("options." + it.key(), "the ruleset declares no such option");
+    const json& val = it.value();
+    if (!val.is_boolean() && !val.is_number_integer()) cx.fail("options." + it.key(), "expected a number or true/false");
+    out.options.push_back({(int)(f - v.option_names.begin()), val.is_boolean() ? (int64_t)val.get<bool>() : val.get<int64_t>()});
+  }
+}
+
+void read_before(const case_ctx& cx, const variant& v, const json& c, case_setup& out) {
+  if (!c.contains("before")) return;
+  const json& b = c["before"];
+  if (!b.is_object()) cx.fail("before", "expected an object");
+  out.has_before = true;
+  out.hands_played = 1;
+  for (auto it = b.begin(); it != b.end(); ++it) {
+    std::string f = "before." + it.key();
+    if (it.key() == "hands_played") {
+      int64_t n = integer(cx, f, it.value());
+      if (n < 0 || n > 1000000) cx.fail(f, "out of range");
+      out.hands_played = (int)n;
+      continue;
+    }
+    int counter = counter_index(v, it.key());
+    if (it.key() != "score" && counter < 0)
+      cx.fail(f, fmt::format("unknown field (known: score, hands_played{}{})", v.counters.empty() ? "" : ", ", fmt::join(v.counters, ", ")));
+    if (!it.value().is_object()) cx.fail(f, "expected an object: team -> number");
+    for (auto t = it.value().begin(); t != it.value().end(); ++t) {
+      int team = team_of(cx, v, f + "." + t.key(), t.key());
+      int64_t x = integer(cx, f + "." + t.key(), t.value());
+      if (x < -1000000000 || x > 1000000000) cx.fail(f + "." + t.key(), "out of range");
+      out.before.push_back({counter, {team, x}});
+    }
+  }
+}
+
+void read_hands(const case_ctx& cx, const json& c, case_setup& out) {
+  if (!c.contains("hands")) {
+    // one hand: the case's own fields, less those of the case
+    json hand = c;
+    hand.erase("options");
+    hand.erase("before");
+    out.hands.push_back(std::move(hand));
+    out.prefixes.push_back("");
+    return;
+  }
+  for (const char* f : {"dealer", "deal", "bids", "play", "moves", "tricks", "events", "expect"})
+    if (c.contains(f)) cx.fail(f, "with 'hands', each hand carries its own fields");
+  only_fields(cx, c, "", {"name", "options", "before", "hands", "note"});
+  if (!c["hands"].is_array() || c["hands"].empty()) cx.fail("hands", "expected a non-empty list of hands");
+  for (size_t h = 0; h < c["hands"].size(); ++h) {
+    out.hands.push_back(c["hands"][h]);
+    out.prefixes.push_back(fmt::format("hands[{}].", h));
+  }
+}
+
+}  // namespace
+
+hands_doc load_doc(const std::string& file, const std::string& text, const std::string& ruleset_override,
+                   const variant_loader& load) {
+  hands_doc d;
+  d.file = file;
+  try {
+    d.doc = json::parse(text);
+  } catch (const json::exception& e) {
+    // a syntax error, or a number too large for JSON's numbers here (out_of_range.406)
+    throw hands_error(fmt::format("{}: not valid JSON: {}", file, e.what()));
+  }
+  case_ctx top{file, "(file)"};
+  only_fields(top, d.doc, "", {"ruleset", "cases", "note"});
+  d.ruleset = ruleset_path(top, file, d.doc, ruleset_override);
+  try {
+    d.v = load(d.ruleset);
+  } catch (const hands_error& e) {
+    throw hands_error(fmt::format("{}: the ruleset '{}' cannot be used:\n{}", file, d.ruleset, e.what()));
+  }
+  if (!d.doc.contains("cases") || !d.doc["cases"].is_array()) top.fail("cases", "expected a list of cases");
+  return d;
+}
+
+case_setup read_case(const hands_doc& d, size_t index, const std::vector<std::string>& seen) {
+  const json& c = d.doc["cases"][index];
+  case_ctx cx{d.file, fmt::format("#{}", index)};
+  if (!c.is_object()) cx.fail("", "a case must be an object");
+  if (!c.contains("name") || !c["name"].is_string()) cx.fail("name", "every case needs a name");
+  cx.name = c["name"].get<std::string>();
+  if (std::count(seen.begin(), seen.end(), cx.name)) cx.fail("name", "another case has the same name");
+  case_setup out;
+  out.name = cx.name;
+  try {
+    read_options(cx, *d.v, c, out);
+    read_before(cx, *d.v, c, out);
+    read_hands(cx, c, out);
+  } catch (const json::exception& e) {
+    // a value of the wrong JSON type somewhere the checks did not look: still the file's fault
+    cx.fail("", fmt::format("a value has the wrong type ({})", e.what()));
+  }
+  return out;
+}
+
+}  // namespace spades::hands

@@ -1,0 +1,46 @@
+// Test hands, the outcome as text and as JSON.
+#include "hands/report.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace spades {
+
+using json = nlohmann::ordered_json;
+
+std::string hands_report::to_json() const {
+  json j;
+  j["file"] = file;
+  j["ruleset"] = ruleset;
+  j["cases"] = json::array();
+  for (const auto& c : cases) {
+    json cj;
+    cj["name"] = c.name;
+    cj["ok"] = c.ok;
+    cj["failures"] = json::array();
+    for (const auto& f : c.failures) cj["failures"].push_back({{"field", f.field}, {"expected", f.expected}, {"got", f.got}});
+    j["cases"].push_back(cj);
+  }
+  j["passed"] = passed;
+  j["failed"] = failed;
+  return j.dump(2);
+}
+
+std::string hands_report::to_text() const {
+  std::string out;
+  for (const auto& c : cases) {
+    out += fmt::format("{} {}\n", c.ok ? "ok  " : "FAIL", c.name);
+    for (const auto& f : c.failures) out += fmt::format("     {}: expected {}, got {}\n", f.field, f.expected, f.got);
+  }
+  out += fmt::format("{} passed, {} failed\n", passed, failed);
+  return out;
+}
+
+std::string hands_error_json(const std::string& file, const std::string& message) {
+  json j;
+  j["file"] = file;
+  j["error"] = message;
+  return j.dump(2);
+}
+
+}  // namespace spades

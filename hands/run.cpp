@@ -1,0 +1,79 @@
+// Test hands, the entry point: each case set up on a new game, its hands run one after another.
+#include "hands/run.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "hands/hand.hpp"
+#include "hands/load.hpp"
+
+namespace spades {
+
+namespace fs = std::filesystem;
+using namespace spades::hands;
+
+namespace {
+
+// A new game, set to the case's options and to where its `before` says the game stands.
+void set_up(const variant& v, const case_setup& c, game_state& st) {
+  st.new_game(v, 0);
+  for (const auto& [option, value] : c.options) st.options[option] = value;
+  if (!c.has_before) return;
+  st.hands_played = c.hands_played;
+  for (const auto& [counter, tv] : c.before) {
+    if (counter < 0) st.score[tv.team] = tv.value;
+    else st.counters[tv.team][counter] = tv.value;
+  }
+}
+
+// The case's hands in order; a rejected hand ends the case.
+void run_case(const hands_doc& d, const case_setup& c, case_result& res) {
+  case_ctx cx{d.file, c.name};
+  game_state st;
+  set_up(*d.v, c, st);
+  for (size_t h = 0; h < c.hands.size(); ++h) {
+    hand_runner r(cx, *d.v, st, res, c.prefixes[h]);
+    try {
+      r.run(c.hands[h]);
+    } catch (const json::exception& e) {
+      // a value of the wrong JSON type somewhere the checks did not look: still the file's fault
+      cx.fail("", fmt::format("a value has the wrong type ({})", e.what()));
+    }
+    if (r.rejected) break;
+  }
+}
+
+}  // namespace
+
+hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load) {
+  std::ifstream in(hands_path, std::ios::binary);
+  std::error_code ec;
+  if (!in || fs::is_directory(hands_path, ec)) throw hands_error(fmt::format("{}: cannot read the hands file", hands_path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return run_hands_text(hands_path, ss.str(), ruleset_override, load);
+}
+
+hands_report run_hands_text(const std::string& hands_path, const std::string& text, const std::string& ruleset_override,
+                            const variant_loader& load) {
+  hands_doc d = load_doc(hands_path, text, ruleset_override, load);
+  hands_report rep;
+  rep.file = hands_path;
+  rep.ruleset = d.ruleset;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < d.doc["cases"].size(); ++i) {
+    case_setup c = read_case(d, i, names);
+    names.push_back(c.name);
+    case_result res;
+    res.name = c.name;
+    run_case(d, c, res);
+    rep.cases.push_back(res);
+    (res.ok ? rep.passed : rep.failed)++;
+  }
+  return rep;
+}
+
+}  // namespace spades
