@@ -142,6 +142,7 @@ void hand_runner::bids(const json& b) {
   // a scoring-only hand skips card decisions owed before the bidding (passes, the kitty's discard)
   if ((st.ph == phase::pass || st.ph == phase::discard) && scoring_only) st.enter_bidding();
   if (st.ph != phase::bid) {
+    if (st.bidding_skipped && b.empty()) return;  // "bids": {} says what the rules say: nobody bids
     if (st.bidding_skipped) cx.fail(prefix + "bids", "this hand has no bidding under the ruleset's rules");
     cx.fail(prefix + "bids", fmt::format("the hand is in its {} phase, not bidding: give the hand as 'moves' (e.g. \"{}: pass ...\")",
                                          phase_name(st.ph), v.seat_names[st.acting_seat()]));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -33,6 +34,8 @@ void read_options(const case_ctx& cx, const variant& v, const json& c, case_setu
     if (f == v.option_names.end()) cx.fail("options." + it.key(), "the ruleset declares no such option");
     const json& val = it.value();
     if (!val.is_boolean() && !val.is_number_integer()) cx.fail("options." + it.key(), "expected a number or true/false");
+    if (val.is_number_integer() && (val.get<int64_t>() < -1000000000 || val.get<int64_t>() > 1000000000))
+      cx.fail("options." + it.key(), fmt::format("{} is out of range (an option's value is from -1000000000 to 1000000000)", val.dump()));
     out.options.push_back({(int)(f - v.option_names.begin()), val.is_boolean() ? (int64_t)val.get<bool>() : val.get<int64_t>()});
   }
 }
@@ -51,14 +54,20 @@ void read_before(const case_ctx& cx, const variant& v, const json& c, case_setup
       out.hands_played = (int)n;
       continue;
     }
-    int counter = counter_index(v, it.key());
-    if (it.key() != "score" && counter < 0)
+    // `bags` names the counter that plays the role of bags, whatever the ruleset calls it
+    bool bags = it.key() == "bags";
+    int counter = bags ? v.bags_counter : counter_index(v, it.key());
+    if (it.key() != "score" && counter < 0 && !bags)
       cx.fail(f, fmt::format("unknown field (known: score, hands_played{}{})", v.counters.empty() ? "" : ", ", fmt::join(v.counters, ", ")));
     if (!it.value().is_object()) cx.fail(f, "expected an object: team -> number");
     for (auto t = it.value().begin(); t != it.value().end(); ++t) {
       int team = team_of(cx, v, f + "." + t.key(), t.key());
       int64_t x = integer(cx, f + "." + t.key(), t.value());
       if (x < -1000000000 || x > 1000000000) cx.fail(f + "." + t.key(), "out of range");
+      if (bags && counter < 0) {  // a ruleset without bags: every team has none
+        if (x != 0) cx.fail(f + "." + t.key(), "the ruleset keeps no bags (no counter plays the role `bags`): only 0 is accepted");
+        continue;
+      }
       out.before.push_back({counter, {team, x}});
     }
   }
@@ -86,12 +95,75 @@ void read_hands(const case_ctx& cx, const json& c, case_setup& out) {
 
 }  // namespace
 
+// The JSON parser recurses once per level of nesting: refuse absurd depth before it runs.
+void check_depth(const std::string& file, const std::string& text) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_hands_depth)
+        throw hands_error(fmt::format("{}: not valid JSON: nesting is too deep (more than {} levels of [ and {{)", file, max_hands_depth));
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+}
+
+// Parses, refusing a key given twice in one object: JSON keeps only the last, which would silently hide
+// a case list or an expectation.
+json parse_unique(const std::string& file, const std::string& text) {
+  struct level {
+    bool array = false;
+    size_t index = 0;
+    std::string key;
+    std::unordered_set<std::string> keys;
+  };
+  std::vector<level> path;
+  auto where = [&] {
+    std::string out;
+    for (size_t i = 0; i + 1 < path.size(); ++i)
+      out += path[i].array ? fmt::format("[{}]", path[i].index) : (out.empty() ? "" : ".") + path[i].key;
+    return out.empty() ? std::string("the top level") : "'" + out + "'";
+  };
+  auto element_done = [&] {
+    if (!path.empty() && path.back().array) ++path.back().index;
+  };
+  json::parser_callback_t cb = [&](int, json::parse_event_t ev, json& parsed) {
+    switch (ev) {
+      case json::parse_event_t::object_start: path.emplace_back(); break;
+      case json::parse_event_t::array_start: path.emplace_back().array = true; break;
+      case json::parse_event_t::key: {
+        std::string k = parsed.get<std::string>();
+        if (!path.back().keys.insert(k).second)
+          throw hands_error(fmt::format("{}: the key \"{}\" is given twice in the same object (at {}): JSON would keep only the last", file, k, where()));
+        path.back().key = k;
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        path.pop_back();
+        element_done();
+        break;
+      case json::parse_event_t::value: element_done(); break;
+    }
+    return true;
+  };
+  return json::parse(text, cb);
+}
+
 hands_doc load_doc(const std::string& file, const std::string& text, const std::string& ruleset_override,
                    const variant_loader& load) {
   hands_doc d;
   d.file = file;
+  check_depth(file, text);
   try {
-    d.doc = json::parse(text);
+    d.doc = parse_unique(file, text);
   } catch (const json::exception& e) {
     // a syntax error, or a number too large for JSON's numbers here (out_of_range.406)
     throw hands_error(fmt::format("{}: not valid JSON: {}", file, e.what()));
@@ -108,13 +180,13 @@ hands_doc load_doc(const std::string& file, const std::string& text, const std::
   return d;
 }
 
-case_setup read_case(const hands_doc& d, size_t index, const std::vector<std::string>& seen) {
+case_setup read_case(const hands_doc& d, size_t index, const std::unordered_set<std::string>& seen) {
   const json& c = d.doc["cases"][index];
   case_ctx cx{d.file, fmt::format("#{}", index)};
   if (!c.is_object()) cx.fail("", "a case must be an object");
   if (!c.contains("name") || !c["name"].is_string()) cx.fail("name", "every case needs a name");
   cx.name = c["name"].get<std::string>();
-  if (std::count(seen.begin(), seen.end(), cx.name)) cx.fail("name", "another case has the same name");
+  if (seen.count(cx.name)) cx.fail("name", "another case has the same name");
   case_setup out;
   out.name = cx.name;
   try {

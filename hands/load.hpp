@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "hands/fields.hpp"
@@ -39,6 +40,6 @@ struct case_setup {
 };
 
 // Reads case `index` of the file; `seen` holds the names of the cases before it.
-case_setup read_case(const hands_doc& d, size_t index, const std::vector<std::string>& seen);
+case_setup read_case(const hands_doc& d, size_t index, const std::unordered_set<std::string>& seen);
 
 }  // namespace spades::hands

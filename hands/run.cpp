@@ -1,18 +1,16 @@
 // Test hands, the entry point: each case set up on a new game, its hands run one after another.
 #include "hands/run.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "hands/hand.hpp"
 #include "hands/load.hpp"
+#include "runtime/read.hpp"
 
 namespace spades {
 
-namespace fs = std::filesystem;
 using namespace spades::hands;
 
 namespace {
@@ -49,12 +47,17 @@ void run_case(const hands_doc& d, const case_setup& c, case_result& res) {
 }  // namespace
 
 hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load) {
-  std::ifstream in(hands_path, std::ios::binary);
-  std::error_code ec;
-  if (!in || fs::is_directory(hands_path, ec)) throw hands_error(fmt::format("{}: cannot read the hands file", hands_path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return run_hands_text(hands_path, ss.str(), ruleset_override, load);
+  file_text f;
+  try {
+    f = read_file_bounded(hands_path, max_hands_bytes);
+  } catch (const file_error& e) {
+    if (e.kind == file_error::not_regular)
+      throw hands_error(fmt::format("{}: cannot read the hands file: it is not a regular file (a pipe or a device cannot be read as a file)", hands_path));
+    throw hands_error(fmt::format("{}: cannot read the hands file", hands_path));
+  }
+  if (f.too_large)
+    throw hands_error(fmt::format("{}: the hands file is too large ({} bytes; the limit is {} MiB)", hands_path, f.size, max_hands_bytes >> 20));
+  return run_hands_text(hands_path, f.text, ruleset_override, load);
 }
 
 hands_report run_hands_text(const std::string& hands_path, const std::string& text, const std::string& ruleset_override,
@@ -63,10 +66,10 @@ hands_report run_hands_text(const std::string& hands_path, const std::string& te
   hands_report rep;
   rep.file = hands_path;
   rep.ruleset = d.ruleset;
-  std::vector<std::string> names;
+  std::unordered_set<std::string> names;
   for (size_t i = 0; i < d.doc["cases"].size(); ++i) {
     case_setup c = read_case(d, i, names);
-    names.push_back(c.name);
+    names.insert(c.name);
     case_result res;
     res.name = c.name;
     run_case(d, c, res);

@@ -20,6 +20,11 @@ struct hands_error : std::runtime_error {
 using variant_loader = std::function<std::shared_ptr<const variant>(const std::string& path)>;
 
 // `ruleset_override`: a path (relative to the current directory) that replaces the file's own "ruleset".
+// A hands file is at most this large (a hundred thousand full cases fit); its JSON nests at most
+// `max_hands_depth` levels of [ and {.
+constexpr uint64_t max_hands_bytes = 64u << 20;
+constexpr int max_hands_depth = 64;
+
 hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load);
 // The same for a hands file already read: `text` is the content of `hands_path`.
 hands_report run_hands_text(const std::string& hands_path, const std::string& text, const std::string& ruleset_override,

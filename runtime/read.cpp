@@ -9,8 +9,6 @@
 
 #include <fmt/format.h>
 
-#include "runtime/diagnostic.hpp"
-
 namespace spades {
 
 namespace fs = std::filesystem;
@@ -20,17 +18,17 @@ file_text read_file_bounded(const std::string& path, uint64_t limit) {
   fs::file_status st = fs::status(path, ec);
   if (ec || !fs::exists(st)) {
     int err = ec ? ec.value() : ENOENT;
-    throw diag_error({}, fmt::format("cannot read '{}': {}", printable(path), std::strerror(err)));
+    throw file_error(file_error::unreadable, fmt::format("cannot read '{}': {}", printable(path), std::strerror(err)));
   }
-  if (fs::is_directory(st)) throw diag_error({}, fmt::format("cannot read '{}': it is a directory", printable(path)));
+  if (fs::is_directory(st)) throw file_error(file_error::directory, fmt::format("cannot read '{}': it is a directory", printable(path)));
   if (!fs::is_regular_file(st))
-    throw diag_error({}, fmt::format("cannot read '{}': it is not a regular file (a pipe or a device cannot be read as a file)", printable(path)));
+    throw file_error(file_error::not_regular, fmt::format("cannot read '{}': it is not a regular file (a pipe or a device cannot be read as a file)", printable(path)));
   file_text out;
   out.size = fs::file_size(path, ec);
-  if (ec) throw diag_error({}, fmt::format("cannot read '{}': {}", printable(path), ec.message()));
+  if (ec) throw file_error(file_error::unreadable, fmt::format("cannot read '{}': {}", printable(path), ec.message()));
   out.too_large = out.size > limit;
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw diag_error({}, fmt::format("cannot read '{}': {}", printable(path), std::strerror(errno)));
+  if (!f) throw file_error(file_error::unreadable, fmt::format("cannot read '{}': {}", printable(path), std::strerror(errno)));
   // over the limit: only enough of the start to show the first line in the message
   uint64_t want = out.too_large ? 4096 : out.size;
   out.text.resize(want);

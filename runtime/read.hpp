@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "runtime/diagnostic.hpp"
+
 namespace spades {
 
 struct file_text {
@@ -12,7 +14,13 @@ struct file_text {
   bool too_large = false;
 };
 
-// Throws diag_error (without a position) when the file cannot be read or is not a regular file.
+// Why a file cannot be read; the message says it in words.
+struct file_error : diag_error {
+  enum kind_t { unreadable, directory, not_regular } kind;
+  file_error(kind_t k, std::string message) : diag_error(pos{}, std::move(message)), kind(k) {}
+};
+
+// Throws file_error (without a position) when the file cannot be read or is not a regular file.
 file_text read_file_bounded(const std::string& path, uint64_t limit);
 
 }  // namespace spades
