@@ -340,13 +340,11 @@ card_set game_state::play_rules(Refuse&& refuse) const {
       return only;
     }
     card_set forbidden;
-    if (!v->forbids.empty()) {
-      eval_ctx cx{this, v->team_of[turn], turn};
-      for (const forbid_rule& f : v->forbids) {
-        if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, cx))) {
-          refuse(play_refusal{play_rule::forbid, (int16_t)(&f - v->forbids.data()), -1}, hand & f.cards & ~forbidden);
-          forbidden |= f.cards;
-        }
+    for (const forbid_rule& f : v->forbids) {
+      // `unless broken` is read directly; only other conditions need the evaluator
+      if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, eval_ctx{this, v->team_of[turn], turn}))) {
+        refuse(play_refusal{play_rule::forbid, (int16_t)(&f - v->forbids.data()), -1}, hand & f.cards & ~forbidden);
+        forbidden |= f.cards;
       }
     }
     // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
