@@ -363,6 +363,36 @@ TEST_CASE("legality: each refusal names its rule, with the same words as before"
   CHECK(v->suit_names[follow.index] == "H");
 }
 
+TEST_CASE("legality: `follow beat` refuses a card that does not beat the trick when one does") {
+  auto v = load_text("beat", "extends \"standard\"\nplay {\n  follow beat\n}\n");
+  game_state st = standard_hand(*v, sample);
+  st.apply(move::make_card(card(st, "5H")));  // N leads a heart; E has none but holds spades
+  CHECK(names(*v, st.legal_cards()) == "JS TS 9S");
+  CHECK(st.refusal(card(st, "AD")).rule == play_rule::follow_beat);
+  CHECK(st.why_illegal(move::make_card(card(st, "AD"))) == "you must beat the card winning the trick if you can");
+}
+
+TEST_CASE("legality: `lead holder ... leading it` refuses any other opening card") {
+  auto v = load_ruleset("three");
+  game_state st;
+  st.new_game(*v, 0);
+  rng r(4);
+  // the bots bid; the loop stops at the first card of the hand
+  auto until_play = [](const game_state& s, rng& rr, move& out) {
+    if (s.ph == phase::play) return false;
+    out = bot_move(s, rr);
+    return true;
+  };
+  REQUIRE(run_game(st, r, until_play) == loop_end::left);
+  REQUIRE(st.opening_card >= 0);
+  int other = st.hands[st.turn].first() == st.opening_card ? st.hands[st.turn].nth(1) : st.hands[st.turn].first();
+  play_refusal why = st.refusal(other);
+  CHECK(why.rule == play_rule::opening_card);
+  CHECK(why.card == st.opening_card);
+  CHECK(st.why_illegal(move::make_card(other)) == "the hand must be opened with " + v->cards[st.opening_card].name);
+  CHECK(st.legal_cards() == card_set::of(st.opening_card));
+}
+
 namespace {
 // Applies typed actions for whoever is to act; every one must be legal.
 void act(game_state& st, std::initializer_list<const char*> actions) {
@@ -449,6 +479,10 @@ TEST_CASE("highground: the big joker led forces each opponent's highest spade, n
   act(st, {"BJ"});
   CHECK(names(*v, st.legal_cards()) == "JS");  // E: highest spade
   CHECK(st.why_illegal(move::make_card(card(st, "TS"))) == "the big joker was led: play your highest spade");
+  play_refusal forced = st.refusal(card(st, "TS"));
+  CHECK(forced.rule == play_rule::force);
+  CHECK(v->forces[forced.index].reason == "the big joker was led: play your highest spade");
+  CHECK(forced.card == card(st, "JS"));
   act(st, {"JS"});
   CHECK(names(*v, st.legal_cards()) == "9S 8S 7S");  // partner S: follows suit freely
   act(st, {"7S"});
