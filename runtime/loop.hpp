@@ -53,8 +53,10 @@ enum class loop_end : uint8_t {
 // Plays the game in `st` from wherever it is until it is over, the chooser leaves or the observer stops.
 template <class Chooser, class Observer>
 loop_end run_game(game_state& st, rng& r, Chooser&& choose, Observer&& watch) {
-  while (st.ph != phase::over) {
-    if (st.ph == phase::deal) {
+  for (;;) {
+    const phase ph = st.ph;  // the chooser and the observer see the state read-only: it holds until apply
+    if (ph == phase::over) return loop_end::over;
+    if (ph == phase::deal) {
       watch.dealing(st);
       st.deal(r);
       watch.dealt(st);
@@ -65,7 +67,7 @@ loop_end run_game(game_state& st, rng& r, Chooser&& choose, Observer&& watch) {
     if (!choose(st, r, m)) return loop_end::left;
     const int hands_before = st.hands_played;
     watch.moving(st, m);
-    if (st.ph == phase::play) {
+    if (ph == phase::play) {
       st.play_card(m.a);  // the playouts' hot path: no dispatch on the phase
     } else {
       move copy = m;  // apply takes a reference: only this path needs the move in memory
@@ -74,7 +76,6 @@ loop_end run_game(game_state& st, rng& r, Chooser&& choose, Observer&& watch) {
     watch.moved(st, m);
     if (st.hands_played != hands_before && !watch.hand_scored(st)) return loop_end::stopped;
   }
-  return loop_end::over;
 }
 
 template <class Chooser>
