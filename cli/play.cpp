@@ -139,6 +139,7 @@ struct table : observer {
         out = bot_move(st, r);
         return true;
       }
+      if (!st.has_legal_move()) return false;  // nothing to ask you: the loop reports the dead end
       if (!human_turn()) return false;
     }
     out = entered.front();

@@ -64,7 +64,10 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
     }
     spades::move_list ms;
     int n = s.legal_moves(ms);
-    if (n <= 0) __builtin_trap();  // the loop found a legal move: legal_moves must list it
+    if (n <= 0) {
+      if (s.has_legal_move()) __builtin_trap();  // the two answers to "is there a move?" must agree
+      return false;  // a dead end: the loop reports it
+    }
     out = ms[data[i++] % n];
     return true;
   };

@@ -310,7 +310,7 @@ int game_state::legal_moves(move* out) const {
   return count;
 }
 
-bool game_state::any_legal_move() const {
+bool game_state::has_legal_move() const {
   switch (ph) {
     case phase::bid:
       for (int k = 0; k < (int)v->bids.size(); ++k)

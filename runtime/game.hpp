@@ -149,14 +149,8 @@ struct game_state {
   // legal_move_bound(*v) <= max_moves (so `out` needs room for max_moves: a move_list).
   int legal_moves(move* out) const;
   int legal_moves(move_list& out) const { return legal_moves(out.data()); }
-  // Is there a legal move for the decision pending (the same answer as legal_moves() > 0, cheaper)?
-  // Asked before every decision, so the common answers come first: a card in hand while playing (the
-  // play rules never take away every card), a first bid kind with no condition.
-  bool has_legal_move() const {
-    if (ph == phase::play) return !hands[turn].empty();
-    if (ph == phase::bid && v->bids[0].when < 0) return true;
-    return any_legal_move();
-  }
+  // Is there a legal move for the decision pending? The same answer as legal_moves() > 0, cheaper.
+  bool has_legal_move() const;
   // Legal cards for the seat to play.
   card_set legal_cards() const;
   // Why the seat to play may not play card c, which it holds; rule none when it may.
@@ -196,7 +190,6 @@ struct game_state {
   void finish_trick();
   void check_game_end();
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
-  bool any_legal_move() const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int first_holder();
 };

@@ -1,6 +1,6 @@
 // The one game loop that sim, bench, play, the runtime fuzzer and the tests run games through: it deals
 // with the RNG, asks a chooser for each decision, applies the move and tells an observer what happened.
-// A decision with no legal move is reported here, once, as a rule_error.
+// A decision with no legal move is reported here, once, as a rule_error (no_legal_move).
 #pragma once
 #include "runtime/bot.hpp"
 #include "runtime/game.hpp"
@@ -22,9 +22,9 @@ struct observer {
 };
 
 // A chooser: `bool (const game_state&, rng&, move& out)` sets `out` to a legal move for the decision
-// pending (st.ph is never deal or over) and returns true, or returns false to leave the game. (A bool
-// and an out-parameter, not an optional: the move then stays in registers on the playouts' hot path.)
-// These are the ready-made ones.
+// pending (st.ph is never deal or over) and returns true; it returns false to leave the game, or when
+// it finds no legal move (the loop tells the two apart). A bool and an out-parameter rather than an
+// optional: the move then stays in registers on the playouts' hot path. The ready-made choosers:
 struct bot_chooser {
   bool operator()(const game_state& st, rng& r, move& out) const {
     out = bot_move(st, r);
@@ -62,9 +62,12 @@ loop_end run_game(game_state& st, rng& r, Chooser&& choose, Observer&& watch) {
       watch.dealt(st);
       continue;
     }
-    if (!st.has_legal_move()) throw no_legal_move(st);
     move m;
-    if (!choose(st, r, m)) return loop_end::left;
+    if (!choose(st, r, m)) {
+      // asked only now: before every decision it would cost the playouts a bid condition or more
+      if (!st.has_legal_move()) throw no_legal_move(st);
+      return loop_end::left;
+    }
     const int hands_before = st.hands_played;
     watch.moving(st, m);
     if (ph == phase::play) {

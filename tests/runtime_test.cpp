@@ -565,3 +565,35 @@ TEST_CASE("legal moves: the language's 60 bid kinds fit, each number of each lis
     CHECK(std::string(e.what()).find("too many bid kinds (the limit is 60)") != std::string::npos);
   }
 }
+
+TEST_CASE("game loop: a decision with no legal move is one rule error; a chooser may leave") {
+  auto v = load_text("no_bid", R"(extends "standard"
+bidding {
+  bid number 1..13 { allow when hand > 1 }
+  bid nil 0 "nil" { allow when hand > 1 }
+  drop bid blind_nil
+}
+scoring {
+  rule nil each player when nil {
+    points if tricks == 0 then 100 else -100
+  }
+  rule contract each team {
+    points tricks
+  }
+}
+)");
+  auto give_up = [](const game_state&, rng&, move&) { return false; };
+  game_state st;
+  st.new_game(*v, 0);
+  rng r(1);
+  try {
+    run_game(st, r, give_up);
+    FAIL("no error for a dead end");
+  } catch (const rule_error& e) {
+    CHECK(e.headline() == v->file + ": error: E has no legal move in the bid phase (the rules leave nothing to choose)");
+  }
+  auto s = load_ruleset("standard");
+  st.new_game(*s, 0);
+  CHECK(run_game(st, r, give_up) == loop_end::left);  // legal bids exist: the chooser left
+  CHECK(st.ph == phase::bid);
+}
