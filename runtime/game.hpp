@@ -30,7 +30,7 @@ struct move {
   bool operator==(const move&) const = default;
 };
 
-// How a game ended, in the order check_game_end tests them (spec/language.md, "Game end").
+// How a game ended, in the order check_game_end tests them (spec/language.md, "How the game ends").
 // `stopped` is not an ending: the hand limit cut short a game its rules did not finish.
 enum class game_end : uint8_t { none, win_condition, lose_condition, overtime, target, stopped };
 
