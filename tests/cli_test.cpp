@@ -33,6 +33,7 @@ run_result run(const std::string& args, const std::string& input = "") {
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
   int status = pclose(p);
+  std::filesystem::remove(in_path);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
