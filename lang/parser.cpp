@@ -371,12 +371,13 @@ std::vector<std::string> listed(const std::string& msg) {
 
 }  // namespace
 
+std::string too_large_message(uint64_t size) { return fmt::format("the file is too large ({} bytes; the limit is 4 MiB)", size); }
+
 file_ast parse(const sources& src, int file) {
   const std::string& text = src.text(file);
   if (size_t nul = text.find('\0'); nul != std::string::npos)
     throw diag_error(position_of(text, nul, file), "this is a binary file, not a variant file (it contains a NUL byte)");
-  if (text.size() > (4u << 20))
-    throw diag_error({file, 1, 1}, fmt::format("the file is too large ({} bytes; the limit is 4 MiB)", text.size()));
+  if (text.size() > max_source_bytes) throw diag_error({file, 1, 1}, too_large_message(text.size()));
   // nesting guard: PEGTL descends recursively, so refuse absurd depth before parsing
   {
     int depth = 0, line = 1, col = 0;

@@ -4,14 +4,13 @@
 #include "lang/resolve.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "lang/parser.hpp"
+#include "runtime/read.hpp"
 
 namespace spades::lang {
 
@@ -32,46 +31,58 @@ const resolved_block* resolved::find(const std::string& kw) const {
 }
 
 std::string read_file(const std::string& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw diag_error({}, fmt::format("cannot read '{}': it is a directory", printable(path)));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw diag_error({}, fmt::format("cannot read '{}': {}", printable(path), std::strerror(errno)));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  file_text f = read_file_bounded(path, max_source_bytes);
+  if (f.too_large) throw diag_error({}, fmt::format("cannot read '{}': {}", printable(path), too_large_message(f.size)));
+  return std::move(f.text);
 }
 
 namespace {
 
+// Linear in the number of items: keys are looked up in hash maps, and dropped items are removed in one
+// pass at the end (a file of 100k rules merges in well under a second).
 void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
-  std::vector<const item*> seen;  // duplicates within one file are mistakes
   // tie rules are an ordered list read top to bottom: a file that states any replaces the inherited list
   bool own_ties = std::any_of(from.begin(), from.end(), [](const item& x) { return x.kw == "tie"; });
   if (own_ties) into.erase(std::remove_if(into.begin(), into.end(), [](const item& x) { return x.kw == "tie"; }), into.end());
+  std::unordered_map<std::string, size_t> index;  // key -> position in `into`
+  for (size_t i = 0; i < into.size(); ++i) index.emplace(into[i].key(), i);
+  std::unordered_map<std::string, const item*> seen;  // duplicates within one file are mistakes
+  std::vector<bool> dropped(into.size());
   for (const item& it : from) {
     if (it.kw == "drop" && own_ties && it.args.at(0).text == "tie")
       throw diag_error(it.args[0].at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
     if (it.kw == "drop") {
       std::string key = it.args.at(0).text + " " + it.args.at(1).text;
-      auto found = std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
-      if (found == into.end()) {
+      auto found = index.find(key);
+      if (found == index.end()) {
         std::vector<std::string> keys;
-        for (const item& x : into) keys.push_back(x.key());
+        for (size_t i = 0; i < into.size(); ++i)
+          if (i >= dropped.size() || !dropped[i]) keys.push_back(into[i].key());
         throw diag_error(it.args[0].at, fmt::format("nothing named '{}' to drop in '{}'{}", key, where, did_you_mean(key, keys)));
       }
-      into.erase(found);
+      dropped[found->second] = true;
+      index.erase(found);
       drops.push_back(it);
       continue;
     }
     std::string key = it.key();
-    for (const item* s : seen)
-      if (s->key() == key)
-        throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{s->at, "first defined here"}});
-    seen.push_back(&it);
-    auto found = std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
-    if (found != into.end()) *found = it;
-    else into.push_back(it);
+    auto [first, fresh] = seen.emplace(key, &it);
+    if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{first->second->at, "first defined here"}});
+    if (auto found = index.find(key); found != index.end()) {
+      into[found->second] = it;
+    } else {
+      index.emplace(key, into.size());
+      into.push_back(it);
+      dropped.push_back(false);
+    }
   }
+  size_t kept = 0;
+  for (size_t i = 0; i < into.size(); ++i)
+    if (!dropped[i]) {
+      if (kept != i) into[kept] = std::move(into[i]);
+      ++kept;
+    }
+  into.resize(kept);
 }
 
 // `shown` is the path as diagnostics print it.
@@ -88,19 +99,22 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
       cycle += fs::path(canon).filename().string();
       throw diag_error(from, fmt::format("circular extends: {}", cycle));
     }
-  if (stack.size() > 32) throw diag_error(from, "extends chain is too long (more than 32 files)");
-  std::string text;
+  if (stack.size() >= 32) throw diag_error(from, "extends chain is too long (more than 32 files)");
+  file_text read;
   if (given_text) {
-    text = *given_text;
+    read.text = *given_text;
   } else {
     try {
-      text = read_file(path);
+      read = read_file_bounded(path, max_source_bytes);
     } catch (diag_error& e) {
       e.d.at = from;
       throw;
     }
   }
+  std::string& text = read.text;
   int file = src.add(shown, text);
+  // only the first line was read: enough to show where the file starts
+  if (read.too_large) throw diag_error({file, 1, 1}, too_large_message(read.size));
   bool blank = true;
   for (char c : text) blank &= (c == ' ' || c == '\t' || c == '\n' || c == '\r');
   if (blank) throw diag_error({file, 1, 1}, "the file is empty: a variant needs at least `extends` or its rules");

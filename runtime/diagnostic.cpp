@@ -129,9 +129,13 @@ static size_t edit_distance(const std::string& a, const std::string& b) {
 }
 
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
+  // a name longer than any real one is no typo: this keeps the quadratic distance cheap
+  constexpr size_t longest = 64;
+  if (word.size() > longest) return {};
   std::string best;
   size_t best_d = std::string::npos;
   for (const auto& c : candidates) {
+    if (c.size() > longest) continue;
     size_t d = edit_distance(word, c);
     if (d < best_d) { best_d = d; best = c; }
   }

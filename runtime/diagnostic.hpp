@@ -52,7 +52,8 @@ class sources {
 // replaced by "...").
 std::string printable(const std::string& text, size_t max = 120);
 
-// The nearest of `candidates` to `word` when it is close enough to be a likely typo, else "".
+// The nearest of `candidates` to `word` when it is close enough to be a likely typo, else "". Words and
+// candidates over 64 characters are never suggested (no real name is that long; it bounds the work).
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
 // ": did you mean 'x'?" or "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
