@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "lang/load.hpp"
 #include "lang/resolve.hpp"
-#include "runtime/bot.hpp"
+#include "runtime/loop.hpp"
 
 namespace spades::cli {
 
@@ -45,35 +45,21 @@ int cmd_bench(int argc, char** argv) {
   }
   const variant& v = *vp;
   rng r(seed);
+  // counts moves and hands; stops the playouts once `hands` hands are scored
+  struct counter : observer {
+    long long hands, done = 0, moves = 0;
+    void moved(const game_state&, const move&) { ++moves; }
+    bool hand_scored(const game_state&) { return ++done < hands; }
+  } count{{}, hands};
   game_state st;
   st.new_game(v, 0);
-  long long done = 0, moves = 0, games = 1;
+  long long games = 1;
   auto start = std::chrono::steady_clock::now();
-  while (done < hands) {
-    switch (st.ph) {
-      case phase::over:
-        st.new_game(v, (int)r.below((uint32_t)v.seats));
-        ++games;
-        break;
-      case phase::deal:
-        st.deal(r);
-        break;
-      case phase::play: {
-        int before = st.hands_played;
-        card_set legal = st.legal_cards();
-        st.play_card(legal.nth((int)r.below((uint32_t)legal.count())));
-        ++moves;
-        done += st.hands_played != before;
-        break;
-      }
-      default: {
-        int before = st.hands_played;
-        st.apply(random_move(st, r));
-        ++moves;
-        done += st.hands_played != before;
-      }
-    }
+  while (run_game(st, r, random_chooser{}, count) == loop_end::over) {
+    st.new_game(v, (int)r.below((uint32_t)v.seats));
+    ++games;
   }
+  const long long done = count.done, moves = count.moves;
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("{}: {} hands, {} moves, {} games in {:.3f} s\n", v.name, done, moves, games, secs);
   fmt::print("parse+check+compile {:.3f} ms (median of {})\n", loads[loads.size() / 2], loads.size());

@@ -11,7 +11,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "runtime/bot.hpp"
+#include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 
 namespace spades::cli {
@@ -33,11 +33,20 @@ static const char* help =
 
 namespace {
 
-struct table {
+// The table: the game loop's chooser (you at your seat, bots at the others) and its observer (it says
+// what happens).
+struct table : observer {
   const variant& v;
   game_state& st;
   int me;
   bool color, utf8;
+  std::vector<move> entered;  // the rest of your last entry (several cards passed at once), still to apply
+  bool announced = false;     // the move about to be applied was already said (a blind bid)
+  // the move being applied: who made it, in which phase, at which trick of which hand
+  int mover = -1, trick_before = 0, hands_before = 0;
+  phase phase_before = phase::deal;
+
+  table(const variant& v, game_state& st, int me, bool color, bool utf8) : v(v), st(st), me(me), color(color), utf8(utf8) {}
 
   std::string card(int c) const {
     const card_face& f = v.cards[c];
@@ -112,7 +121,7 @@ struct table {
 
   std::string legal_text() const {
     if (st.ph == phase::play) return show(st.legal_cards());
-    move ms[max_moves];
+    move_list ms;
     int n = st.legal_moves(ms);
     std::string out;
     for (int i = 0; i < n; ++i) out += (i ? ", " : "") + format_move(st, ms[i]);
@@ -122,10 +131,26 @@ struct table {
     return out;
   }
 
-  // The human's decision; false when they leave.
+  // The decision pending: yours from what you type (nothing when you leave), else the bot's.
+  bool operator()(const game_state&, rng& r, move& out) {
+    if (entered.empty()) {
+      bool mine = st.team_decides() ? v.team_of[me] == st.turn : st.acting_seat() == me;
+      if (!mine) {
+        out = bot_move(st, r);
+        return true;
+      }
+      if (!st.has_legal_move()) return false;  // nothing to ask you: the loop reports the dead end
+      if (!human_turn()) return false;
+    }
+    out = entered.front();
+    entered.erase(entered.begin());
+    return true;
+  }
+
+  // Reads your decision into `entered`; false when you leave.
   bool human_turn() {
     if (st.ph == phase::bid) {
-      move ms[max_moves];
+      move_list ms;
       int n = st.legal_moves(ms);
       bool blind_offer = false;
       for (int i = 0; i < n; ++i) blind_offer |= v.bids[ms[i].a].blind;
@@ -144,8 +169,9 @@ struct table {
           if (!v.bids[m.a].blind) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
           std::string why = st.why_illegal(m);
           if (!why.empty()) { fmt::print("  {}\n", why); continue; }
-          st.apply(m);
           fmt::print("You bid {}.\n", format_move(st, m));
+          entered = {m};
+          announced = true;
           return true;
         }
       }
@@ -182,17 +208,25 @@ struct table {
         trial.apply(m);
       }
       if (!why.empty()) { fmt::print("  {}\n", why); continue; }
-      for (const move& m : ms) announce(m);
+      entered = ms;
       return true;
     }
   }
 
-  void announce(const move& m) {
-    int seat = st.acting_seat();
-    phase ph = st.ph;
-    int trick_before = st.trick;
-    int hands_before = st.hands_played;
-    if (ph == phase::bid) {
+  void dealing(const game_state&) { fmt::print("\n=== Hand {}: {} deals ===\n", st.hands_played + 1, v.seat_names[st.dealer]); }
+  void dealt(const game_state&) {
+    if (st.bidding_skipped) fmt::print("This hand has no bidding.\n");
+  }
+
+  // Says the move about to be applied.
+  void moving(const game_state&, const move& m) {
+    int seat = mover = st.acting_seat();
+    phase ph = phase_before = st.ph;
+    trick_before = st.trick;
+    hands_before = st.hands_played;
+    if (announced) {
+      announced = false;
+    } else if (ph == phase::bid) {
       std::string bidder = v.bid_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{} bid{} {}\n", bidder, seat == me && !v.bid_by_team ? "" : "s", format_move(st, m));
     } else if (ph == phase::exchange || ph == phase::pass) {
@@ -205,11 +239,21 @@ struct table {
     } else {
       fmt::print("{} play{} {}\n", who(seat), seat == me ? "" : "s", card(m.a));
     }
-    st.apply(m);
-    if (ph == phase::play && (st.trick != trick_before || st.hands_played != hands_before)) {
+  }
+
+  // Says what the move did: a trick won, who leads the hand.
+  void moved(const game_state&, const move&) {
+    if (phase_before == phase::play && (st.trick != trick_before || st.hands_played != hands_before)) {
       int winner = st.last_trick_winner;
       fmt::print("  -> {} win{} trick {}\n", who(winner), winner == me ? "" : "s", trick_before + 1);
     }
+    if (st.ph == phase::play && st.trick == 0 && st.played == 0 && hands_before == st.hands_played && mover != st.turn)
+      fmt::print("{} lead{}.\n", who(st.turn), st.turn == me ? "" : "s");
+  }
+
+  bool hand_scored(const game_state&) {
+    scores();
+    return true;
   }
 };
 
@@ -247,34 +291,16 @@ int cmd_play(int argc, char** argv) {
   game_state st;
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
-  table tb{v, st, me, color, utf8};
+  table tb(v, st, me, color, utf8);
   fmt::print("{} - you are {} ", v.name, v.seat_names[me]);
   if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
   fmt::print("(seed {}). Type `help` at a prompt for the legal moves.\n", seed);
-  while (st.ph != phase::over) {
-    if (st.ph == phase::deal) {
-      fmt::print("\n=== Hand {}: {} deals ===\n", st.hands_played + 1, v.seat_names[st.dealer]);
-      st.deal(r);
-      if (st.bidding_skipped) fmt::print("This hand has no bidding.\n");
-      continue;
-    }
-    int seat = st.acting_seat();
-    int hands_before = st.hands_played;
-    bool mine = st.team_decides() ? v.team_of[me] == st.turn : seat == me;
-    if (mine) {
-      move none[max_moves];
-      if (st.legal_moves(none) == 0)
-        throw rule_error(v, {}, fmt::format("you have no legal move in the {} phase (the rules leave nothing to choose)", phase_name(st.ph)));
-      if (!tb.human_turn()) { fmt::print("goodbye\n"); return 0; }
-    } else {
-      tb.announce(bot_move(st, r));
-    }
-    if (st.ph == phase::play && st.trick == 0 && st.played == 0 && hands_before == st.hands_played && seat != st.turn)
-      fmt::print("{} lead{}.\n", tb.who(st.turn), st.turn == me ? "" : "s");
-    if (st.hands_played != hands_before) tb.scores();
+  if (run_game(st, r, tb, tb) == loop_end::left) {
+    fmt::print("goodbye\n");
+    return 0;
   }
-  if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason);
-  else fmt::print("Game over: no winner ({}).\n", st.end_reason);
+  if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason());
+  else fmt::print("Game over: no winner ({}).\n", st.end_reason());
   return 0;
 }
 

@@ -6,7 +6,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "runtime/bot.hpp"
+#include "runtime/loop.hpp"
 
 namespace spades::cli {
 
@@ -32,31 +32,33 @@ int cmd_sim(int argc, char** argv) {
   if (!vp) return 1;
   const variant& v = *vp;
   rng r(seed);
-  std::vector<long long> wins(v.teams), points(v.teams);
+  // what the summary counts: the hands and their points, by side
+  struct counter : observer {
+    const variant& v;
+    long long hands = 0;
+    std::vector<long long> points;
+    bool hand_scored(const game_state& st) {
+      ++hands;
+      for (int t = 0; t < v.teams; ++t) points[t] += st.hand_points[t];
+      return true;
+    }
+  } count{{}, v, 0, std::vector<long long>(v.teams)};
+  std::vector<long long> wins(v.teams);
   std::vector<std::vector<long long>> tallies(v.teams, std::vector<long long>(v.tallies.size()));
-  long long hands = 0, draws = 0, stopped = 0;
+  long long draws = 0, stopped = 0;
   game_state st;
   for (long long g = 0; g < games; ++g) {
     st.new_game(v, (int)r.below((uint32_t)v.seats));
     apply_options(st, a.multi);
-    while (st.ph != phase::over) {
-      if (st.ph == phase::deal) {
-        st.deal(r);
-        continue;
-      }
-      int before = st.hands_played;
-      st.apply(bot_move(st, r));
-      if (st.hands_played != before) {
-        ++hands;
-        for (int t = 0; t < v.teams; ++t) points[t] += st.hand_points[t];
-      }
-    }
+    run_game(st, r, bot_chooser{}, count);
     if (st.winner >= 0) ++wins[st.winner];
-    else if (st.end_reason.rfind("stopped", 0) == 0) ++stopped;
+    else if (st.end == game_end::stopped) ++stopped;
     else ++draws;
     for (int t = 0; t < v.teams; ++t)
       for (size_t k = 0; k < v.tallies.size(); ++k) tallies[t][k] += st.tallies[t][k];
   }
+  const long long hands = count.hands;
+  const std::vector<long long>& points = count.points;
   if (a.has("--json")) {
     nlohmann::ordered_json j;
     j["variant"] = v.name;

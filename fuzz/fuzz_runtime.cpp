@@ -11,8 +11,7 @@
 #include <vector>
 
 #include "lang/load.hpp"
-#include "runtime/bot.hpp"
-#include "runtime/game.hpp"
+#include "runtime/loop.hpp"
 
 namespace {
 
@@ -54,28 +53,41 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
   for (size_t i = pos; i < size && i < pos + 8; ++i) seed = seed * 256 + data[i];
   spades::rng r(seed);
   st.new_game(*v, (int)(seed % v->seats));
+  // the bytes after the seed pick each move among the legal ones; then the bot plays on
   size_t i = pos + 8;
   long moves = 0;
-  try {
-    while (st.ph != spades::phase::over) {
-      if (st.ph == spades::phase::deal) {
-        st.deal(r);
-        continue;
-      }
-      spades::move ms[spades::max_moves];
-      int n = st.legal_moves(ms);
-      // no legal bid: fuzzed rules whose every bid condition fails; the drivers report it as a rule error.
-      // Any other decision always has a move (a card in hand, or `no` for calls).
-      if (n <= 0 && st.ph == spades::phase::bid) return 0;
-      if (n <= 0) __builtin_trap();
-      spades::move m = i < size ? ms[data[i++] % n] : spades::bot_move(st, r);
-      if (!st.why_illegal(m).empty()) __builtin_trap();
-      st.apply(m);
-      if (st.hands_played > v->max_hands) __builtin_trap();  // the hand limit must stop every game
-      if (++moves > 20000) break;  // enough for one input: fuzzing wants many short runs
+  auto choose = [&](const spades::game_state& s, spades::rng& rr, spades::move& out) {
+    if (++moves > 20000) return false;  // enough for one input: fuzzing wants many short runs
+    if (i >= size) {
+      out = spades::bot_move(s, rr);
+      return true;
     }
+    spades::move_list ms;
+    int n = s.legal_moves(ms);
+    if (n <= 0) {
+      if (s.has_legal_move()) __builtin_trap();  // the two answers to "is there a move?" must agree
+      return false;  // a dead end: the loop reports it
+    }
+    out = ms[data[i++] % n];
+    return true;
+  };
+  struct checks : spades::observer {
+    const spades::variant& v;
+    void moving(const spades::game_state& s, const spades::move& m) {
+      if (!s.why_illegal(m).empty()) __builtin_trap();
+    }
+    bool hand_scored(const spades::game_state& s) {
+      if (s.hands_played > v.max_hands) __builtin_trap();  // the hand limit must stop every game
+      return true;
+    }
+  };
+  try {
+    spades::run_game(st, r, choose, checks{{}, *v});
   } catch (const spades::rule_error& e) {
     if (std::strstr(e.what(), ": error: ") == nullptr) __builtin_trap();
+    // no legal bid: fuzzed rules whose every bid condition fails, reported as a rule error. Any other
+    // decision always has a move (a card in hand, or `no` for calls).
+    if (st.ph != spades::phase::bid && st.ph != spades::phase::over && !st.has_legal_move()) __builtin_trap();
   }
   return 0;
 }

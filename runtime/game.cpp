@@ -5,6 +5,8 @@
 //   -> calls (announcements, conversions) -> discard (if after bidding) -> exchanges -> play -> score.
 #include "runtime/game.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "runtime/expr.hpp"
@@ -29,7 +31,18 @@ const char* phase_name(phase p) {
   return "";
 }
 
+int legal_move_bound(const variant& v) {
+  int bids = 0;
+  for (const bid_kind& k : v.bids) bids += k.hi - k.lo + 1;
+  // a hand grows past the deal (a kitty, an exchange) but never past the deck
+  return std::max({bids, (int)v.calls.size() + 1, (int)v.cards.size()});
+}
+
 void game_state::new_game(const variant& var, int first_dealer) {
+  // the language's limits keep every variant within max_moves; a variant built past them is refused
+  if (legal_move_bound(var) > max_moves)
+    throw rule_error(var, {}, fmt::format("this variant can offer {} moves at one decision; the engine holds at most {}",
+                                          legal_move_bound(var), max_moves));
   *this = game_state{};
   v = &var;
   dealer = first_dealer;
@@ -284,22 +297,22 @@ int game_state::legal_moves(move* out) const {
     case phase::bid:
       for (int k = 0; k < (int)v->bids.size(); ++k) {
         const bid_kind& bk = v->bids[k];
-        for (int n = bk.lo; n <= bk.hi && count < max_moves; ++n)
+        for (int n = bk.lo; n <= bk.hi; ++n)
           if (bk.when < 0 || bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
       }
       break;
     case phase::call:
-      for (int k = 0; k < (int)v->calls.size() && count < max_moves - 1; ++k)
+      for (int k = 0; k < (int)v->calls.size(); ++k)
         if (call_allowed(k, turn, call_by_team)) out[count++] = move::make_call(k);
       out[count++] = move::make_call(-1);
       break;
     case phase::pass:
     case phase::discard:
     case phase::exchange:
-      hands[turn].for_each([&](int c) { if (count < max_moves) out[count++] = move::make_card(c); });
+      hands[turn].for_each([&](int c) { out[count++] = move::make_card(c); });
       break;
     case phase::play:
-      legal_cards().for_each([&](int c) { if (count < max_moves) out[count++] = move::make_card(c); });
+      legal_cards().for_each([&](int c) { out[count++] = move::make_card(c); });
       break;
     default:
       break;
@@ -307,17 +320,52 @@ int game_state::legal_moves(move* out) const {
   return count;
 }
 
-card_set game_state::legal_cards() const {
-  if (ph != phase::play) return {};
-  if (played == 0) return lead_allowed;
-  card_set hand = hands[turn];
-  card_set same = hand & led_mask;
-  card_set base = same.empty() ? hand : same;
+bool game_state::has_legal_move() const {
+  switch (ph) {
+    case phase::bid:
+      for (int k = 0; k < (int)v->bids.size(); ++k)
+        for (int n = v->bids[k].lo; n <= v->bids[k].hi; ++n)
+          if (v->bids[k].when < 0 || bid_allowed(k, n, turn)) return true;
+      return false;
+    case phase::call: return true;  // declining is always open
+    case phase::pass:
+    case phase::discard:
+    case phase::exchange:
+    case phase::play: return !hands[turn].empty();  // the play rules never take away every card
+    default: return false;
+  }
+}
+
+// The one place that decides which cards the seat to play may play. The play rules are applied in
+// order to its hand; each rule that takes cards away tells `refuse(refusal, cards taken)`, so the first
+// rule to refuse a card is the reason it is illegal. legal_cards passes a no-op (the hot path: it
+// compiles away); refusal() records the rule for one card.
+template <class Refuse>
+card_set game_state::play_rules(Refuse&& refuse) const {
+  const card_set hand = hands[turn];
+  if (played == 0) {
+    if (trick == 0 && opening_card >= 0 && hand.has(opening_card)) {
+      card_set only = card_set::of(opening_card);
+      refuse(play_refusal{play_rule::opening_card, -1, (int16_t)opening_card}, hand & ~only);
+      return only;
+    }
+    card_set forbidden;
+    for (const forbid_rule& f : v->forbids) {
+      // `unless broken` is read directly; only other conditions need the evaluator
+      if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, eval_ctx{this, v->team_of[turn], turn}))) {
+        refuse(play_refusal{play_rule::forbid, (int16_t)(&f - v->forbids.data()), -1}, hand & f.cards & ~forbidden);
+        forbidden |= f.cards;
+      }
+    }
+    // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
+    card_set allowed = hand & ~forbidden;
+    return allowed.empty() ? hand : allowed;
+  }
   if (!v->forces.empty()) {
-    int lead_card = trick_cards[0];
+    const int lead_card = trick_cards[0];
+    const bool partner = v->team_of[turn] == v->team_of[leader];
     for (const force_rule& f : v->forces) {
       if (!f.lead.has(lead_card)) continue;
-      bool partner = v->team_of[turn] == v->team_of[leader];
       if (f.who == force_who::opponents ? partner : f.who == force_who::partner ? !partner : false) continue;
       card_set among = hand & f.among;
       if (among.empty()) continue;
@@ -325,15 +373,54 @@ card_set game_state::legal_cards() const {
       among.for_each([&](int c) {
         if (pick < 0 || (f.highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
       });
+      refuse(play_refusal{play_rule::force, (int16_t)(&f - v->forces.data()), (int16_t)pick}, hand & ~card_set::of(pick));
       return card_set::of(pick);
     }
   }
+  card_set same = hand & led_mask;
+  card_set base = same.empty() ? hand : same;
+  if (!same.empty()) refuse(play_refusal{play_rule::follow_suit, v->follow_suit[trick_cards[0]], -1}, hand & ~same);
   if (v->follow == follow_rule::beat) {
     card_set better;
     base.for_each([&](int c) { if (beats(*v, c, win_card)) better.add(c); });
-    if (!better.empty()) return better;
+    if (!better.empty()) {
+      refuse(play_refusal{play_rule::follow_beat, -1, -1}, base & ~better);
+      return better;
+    }
   }
   return base;
+}
+
+card_set game_state::legal_cards() const {
+  if (ph != phase::play) return {};
+  return play_rules([](const play_refusal&, card_set) {});
+}
+
+play_refusal game_state::refusal(int c) const {
+  play_refusal first;
+  card_set legal = play_rules([&](const play_refusal& r, card_set taken) {
+    if (first.rule == play_rule::none && taken.has(c)) first = r;
+  });
+  // a rule lifted after refusing (nothing left to lead) refuses nothing
+  return legal.has(c) ? play_refusal{} : first;
+}
+
+std::string play_refusal_words(const variant& v, const play_refusal& r, int refused) {
+  switch (r.rule) {
+    case play_rule::none: return {};
+    case play_rule::opening_card: return fmt::format("the hand must be opened with {}", v.cards[r.card].name);
+    case play_rule::forbid: {
+      const forbid_rule& f = v.forbids[r.index];
+      return f.reason.empty() ? fmt::format("leading {} is not allowed now (rule '{}')", v.cards[refused].name, f.name) : f.reason;
+    }
+    case play_rule::force: {
+      const force_rule& f = v.forces[r.index];
+      return f.reason.empty() ? fmt::format("you must play {} (rule '{}')", v.cards[r.card].name, f.name) : f.reason;
+    }
+    case play_rule::follow_suit: return fmt::format("you must follow suit ({})", v.suit_names[r.index]);
+    case play_rule::follow_beat: return "you must beat the card winning the trick if you can";
+  }
+  return {};
 }
 
 std::string game_state::why_illegal(const move& m) const {
@@ -372,26 +459,8 @@ std::string game_state::why_illegal(const move& m) const {
     case phase::exchange: return held("pass cards to partner");
     case phase::play: {
       if (m.type != move::card) return "it is time to play a card";
-      if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a)) return fmt::format("{} does not hold {}", who, card_name(m.a));
-      if (legal_cards().has(m.a)) return {};
-      if (played == 0) {
-        if (trick == 0 && opening_card >= 0) return fmt::format("the hand must be opened with {}", v->cards[opening_card].name);
-        eval_ctx cx{this, v->team_of[turn], turn};
-        for (const forbid_rule& f : v->forbids)
-          if (f.cards.has(m.a) && (f.unless_broken ? !broken : eval_cond(*v, f.when, cx)))
-            return f.reason.empty() ? fmt::format("leading {} is not allowed now (rule '{}')", v->cards[m.a].name, f.name) : f.reason;
-        return "that card may not be led now";
-      }
-      for (const force_rule& f : v->forces)
-        if (f.lead.has(trick_cards[0])) {
-          card_set forced = legal_cards();
-          if (forced.count() == 1 && (hands[turn] & f.among).has(forced.first()))
-            return f.reason.empty() ? fmt::format("you must play {} (rule '{}')", v->cards[forced.first()].name, f.name) : f.reason;
-        }
-      int led = v->follow_suit[trick_cards[0]];
-      card_set same = hands[turn] & v->follow_mask[led];
-      if (!same.empty() && !same.has(m.a)) return fmt::format("you must follow suit ({})", v->suit_names[led]);
-      return "you must beat the card winning the trick if you can";
+      std::string not_held = held("play a card");
+      return not_held.empty() ? play_refusal_words(*v, refusal(m.a), m.a) : not_held;
     }
   }
   return {};
@@ -510,17 +579,6 @@ void game_state::start_trick(int seat) {
   leader = turn = seat;
   played = 0;
   win_seat = win_card = -1;
-  card_set hand = hands[seat];
-  card_set forbidden;
-  if (!v->forbids.empty()) {
-    eval_ctx cx{this, v->team_of[seat], seat};
-    for (const forbid_rule& f : v->forbids)
-      if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, cx))) forbidden |= f.cards;
-  }
-  card_set allowed = hand & ~forbidden;
-  // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
-  lead_allowed = allowed.empty() ? hand : allowed;
-  if (trick == 0 && opening_card >= 0 && hand.has(opening_card)) lead_allowed = card_set::of(opening_card);
 }
 
 void game_state::finish_trick() {
@@ -554,50 +612,59 @@ void game_state::check_game_end() {
     any_lose |= lost_flag[t] != 0;
   }
   int w = -1;
-  bool ends = false;
+  game_end how = game_end::none;
+  int64_t target = 0;
   if (any_win) {
-    ends = true;
+    how = game_end::win_condition;
     w = highest([&](int t) { return won_flag[t] != 0; });
-    end_reason = "a winning condition was met";
   } else if (any_lose) {
-    ends = true;
+    how = game_end::lose_condition;
     bool someone_left = false;
     for (int t = 0; t < T; ++t) someone_left |= !lost_flag[t];
     w = highest([&](int t) { return !someone_left || !lost_flag[t]; });
-    end_reason = "a losing condition was met";
   } else if (overtime) {
-    ends = true;
+    how = game_end::overtime;
     w = highest([](int) { return true; });
-    end_reason = "the hand after a tie decided it";
   } else if (v->has_target) {
-    int64_t target = v->target_option >= 0 ? options[v->target_option] : v->target;
-    for (int t = 0; t < T; ++t) ends |= score[t] >= target;
-    if (ends) {
-      w = highest([](int) { return true; });
-      end_reason = fmt::format("a score reached {}", target);
-    }
+    target = v->target_option >= 0 ? options[v->target_option] : v->target;
+    for (int t = 0; t < T && how == game_end::none; ++t)
+      if (score[t] >= target) how = game_end::target;
+    if (how != game_end::none) w = highest([](int) { return true; });
   }
-  if (ends && w < 0 && hands_played < v->max_hands) {
+  if (how != game_end::none && w < 0 && hands_played < v->max_hands) {
     tie_rule tie = tie_rule::another_hand;
     for (const tie_choice& c : v->ties)
       if (eval_cond(*v, c.when, eval_ctx{this})) { tie = c.rule; break; }
-    if (tie == tie_rule::next_hand_decides) { overtime = true; ends = false; }
-    else if (tie == tie_rule::another_hand) ends = false;
+    if (tie == tie_rule::next_hand_decides) { overtime = true; how = game_end::none; }
+    else if (tie == tie_rule::another_hand) how = game_end::none;
   }
-  if (!ends && hands_played >= v->max_hands) {
+  if (how == game_end::none && hands_played >= v->max_hands) {
     // a stop, not an ending: nobody wins a game its rules did not finish
-    ends = true;
+    how = game_end::stopped;
     w = -1;
-    end_reason = fmt::format("stopped: the hand limit of {} hands was reached", v->max_hands);
   }
-  if (ends) {
+  if (how != game_end::none) {
     ph = phase::over;
     winner = w;
-    if (w < 0 && end_reason.rfind("stopped", 0) != 0) end_reason += "; the game is drawn";
+    end = how;
+    end_target = target;
   } else {
     dealer = ((dealer + v->rotate) % v->seats + v->seats) % v->seats;
     ph = phase::deal;
   }
+}
+
+std::string game_state::end_reason() const {
+  std::string words;
+  switch (end) {
+    case game_end::none: return {};
+    case game_end::stopped: return fmt::format("stopped: the hand limit of {} hands was reached", v->max_hands);
+    case game_end::win_condition: words = "a winning condition was met"; break;
+    case game_end::lose_condition: words = "a losing condition was met"; break;
+    case game_end::overtime: words = "the hand after a tie decided it"; break;
+    case game_end::target: words = fmt::format("a score reached {}", end_target); break;
+  }
+  return winner < 0 ? words + "; the game is drawn" : words;
 }
 
 }  // namespace spades

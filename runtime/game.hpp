@@ -30,6 +30,10 @@ struct move {
   bool operator==(const move&) const = default;
 };
 
+// How a game ended, in the order check_game_end tests them (spec/language.md, "How the game ends").
+// `stopped` is not an ending: the hand limit cut short a game its rules did not finish.
+enum class game_end : uint8_t { none, win_condition, lose_condition, overtime, target, stopped };
+
 struct bid_made {
   int8_t kind = -1;  // -1: not bid (yet, or the hand bids itself)
   int8_t n = 0;
@@ -56,8 +60,33 @@ inline bool beats(const variant& v, int c, int w) {
   return v.later_wins ? v.power[c] >= v.power[w] : v.power[c] > v.power[w];
 }
 
-constexpr int max_moves = 160;  // bounds every legal-move list
+// Why a card may not be played: the play rule that refuses it, as data (play_refusal_words gives its words).
+// opening_card: the hand must open with `card`; forbid: leading is barred by forbid rule `index`;
+// force: force rule `index` makes the seat play `card`; follow_suit: the suit `index` must be followed;
+// follow_beat: a card that beats the one winning the trick must be played.
+enum class play_rule : uint8_t { none, opening_card, forbid, force, follow_suit, follow_beat };
+struct play_refusal {
+  play_rule rule = play_rule::none;
+  int16_t index = -1;  // the forbid or force rule, or the suit to follow
+  int16_t card = -1;   // the card that must be played (opening_card, force)
+};
+// The refusal in words, as the table and test hands show it; `refused` is the card that was refused.
+std::string play_refusal_words(const variant& v, const play_refusal& r, int refused);
+
 constexpr int max_tricks = max_cards / 2;
+// The language's limits that bound a decision's choices (lang/check.cpp enforces them): at most 60 bid
+// kinds, each a range within 0..tricks (a hand has at most max_tricks); at most 32 announcements and
+// conversions, plus declining; a hand of at most max_cards cards.
+constexpr int max_bid_kinds = 60;
+constexpr int max_calls = 32;
+// Room for every legal move at one decision of any variant the language accepts (3900: 60 bid kinds of
+// 65 numbers each); legal_moves never writes more. new_game refuses a variant that could need more.
+constexpr int max_moves = max_bid_kinds * (max_tricks + 1);
+static_assert(max_moves >= max_calls + 1 && max_moves >= max_cards);
+using move_list = std::array<move, max_moves>;
+// The most legal moves the variant can offer at one decision: every number of every bid kind, every
+// call and declining, or the cards of a hand (at most the deck).
+int legal_move_bound(const variant& v);
 
 struct game_state {
   const variant* v = nullptr;
@@ -72,7 +101,8 @@ struct game_state {
   int dealer = 0;
   phase ph = phase::deal;
   int winner = -1;            // team; -1 with ph == over: a draw or a stop
-  std::string end_reason;     // why the game ended (target, lose condition, hand limit)
+  game_end end = game_end::none;  // how the game ended (none while it goes on)
+  int64_t end_target = 0;     // with game_end::target: the target a score reached
   bool overtime = false;      // a tie under `tie next_hand_decides`: the next hand decides
 
   // ---- the hand ----
@@ -102,7 +132,6 @@ struct game_state {
   int win_seat = -1, win_card = -1;
   card_set led_mask;          // the cards that follow the suit led
   bool broken = false;
-  card_set lead_allowed;      // computed when a trick starts
   int opening_card = -1;      // `lead holder ... leading it`: the card that must open the hand
   std::array<int, max_seats> tricks_won{};
   std::array<int64_t, max_teams> hand_points{};  // the last scored hand
@@ -118,10 +147,16 @@ struct game_state {
   void deal_given(const std::array<card_set, max_seats>& given, card_set rest);
 
   int bidder_team(int bidder) const { return v->bid_by_team ? bidder : v->team_of[bidder]; }
-  // Legal moves in the bid and exchange phases (and play, as cards); returns the count.
+  // Legal moves in the bid and exchange phases (and play, as cards); returns the count, at most
+  // legal_move_bound(*v) <= max_moves (so `out` needs room for max_moves: a move_list).
   int legal_moves(move* out) const;
+  int legal_moves(move_list& out) const { return legal_moves(out.data()); }
+  // Is there a legal move for the decision pending? The same answer as legal_moves() > 0, cheaper.
+  bool has_legal_move() const;
   // Legal cards for the seat to play.
   card_set legal_cards() const;
+  // Why the seat to play may not play card c, which it holds; rule none when it may.
+  play_refusal refusal(int c) const;
   // Empty when legal, otherwise the reason in words.
   std::string why_illegal(const move& m) const;
   // Applies a legal move (the caller checks legality; apply does not).
@@ -150,6 +185,9 @@ struct game_state {
   bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team); }
   bool call_allowed(int k, int owner, bool by_team) const;
   int64_t behind(int team) const;
+  // Why the game ended, in words ("a score reached 500", "stopped: the hand limit of 3 hands was
+  // reached", "...; the game is drawn"); empty while it goes on.
+  std::string end_reason() const;
 
  private:
   void advance();             // enter the next step that has something to do
@@ -161,6 +199,7 @@ struct game_state {
   void start_trick(int seat);
   void finish_trick();
   void check_game_end();
+  template <class Refuse> card_set play_rules(Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int first_holder();
 };

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -22,7 +23,8 @@ struct run_result {
 
 // Runs the binary with `args` (stdin from `input`), capturing stdout and stderr together.
 run_result run(const std::string& args, const std::string& input = "") {
-  std::string in_path = std::filesystem::temp_directory_path() / "spades-cli-input.txt";
+  // one file per process: test runs of several checkouts may share the temporary directory
+  std::string in_path = std::filesystem::temp_directory_path() / ("spades-cli-input-" + std::to_string(getpid()) + ".txt");
   std::ofstream(in_path) << input;
   std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
@@ -31,6 +33,7 @@ run_result run(const std::string& args, const std::string& input = "") {
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
   int status = pclose(p);
+  std::filesystem::remove(in_path);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 

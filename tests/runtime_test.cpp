@@ -1,8 +1,12 @@
 // Runtime unit tests: trick winners, exact legal-move sets, scoring, game end, determinism.
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include <filesystem>
+
+#include <fmt/format.h>
+
 #include "runtime/expr.hpp"
+#include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
 
@@ -167,6 +171,9 @@ TEST_CASE("game end: target, both past it, tie plays on, hand limit") {
   game_state a = after(450, 100, {4, 3, 3, 3});  // NS +61 -> 511
   CHECK(a.ph == phase::over);
   CHECK(a.winner == 0);
+  CHECK(a.end == game_end::target);
+  CHECK(a.end_target == 500);
+  CHECK(a.end_reason() == "a score reached 500");
   game_state b = after(470, 480, {3, 4, 3, 3});  // NS 530, EW 541
   CHECK(b.winner == 1);
   game_state c = after(470, 471, {3, 3, 4, 3});  // NS 470+61, EW 471+60: equal at 531, another hand
@@ -174,6 +181,25 @@ TEST_CASE("game end: target, both past it, tie plays on, hand limit") {
   CHECK(c.score[0] == c.score[1]);
   game_state d = after(100, 100, {3, 3, 4, 3});
   CHECK(d.ph == phase::deal);
+  CHECK(d.end == game_end::none);
+  CHECK(d.end_reason().empty());
+}
+
+TEST_CASE("game end: a tie under `tie draw` ends the game drawn, and says so") {
+  auto v = load_text("tie_draw", "extends \"standard\"\nend {\n  tie draw\n}\n");
+  game_state st;
+  st.new_game(*v, 3);
+  st.score = {470, 471};
+  st.hands_played = 1;
+  rng r(3);
+  st.deal(r);
+  while (st.ph == phase::bid) st.apply(move::make_bid(0, 3));
+  st.tricks_won = {3, 3, 4, 3};  // NS 470+61, EW 471+60: equal at 531
+  st.score_hand();
+  CHECK(st.ph == phase::over);
+  CHECK(st.winner == -1);
+  CHECK(st.end == game_end::target);
+  CHECK(st.end_reason() == "a score reached 500; the game is drawn");
 }
 
 TEST_CASE("hand limit: a game that never reaches its target is stopped with a reason") {
@@ -181,14 +207,11 @@ TEST_CASE("hand limit: a game that never reaches its target is stopped with a re
   game_state st;
   st.new_game(*v, 0);
   rng r(5);
-  int moves = 0;
-  while (st.ph != phase::over && moves < 100000) {
-    if (st.ph == phase::deal) st.deal(r);
-    else { st.apply(bot_move(st, r)); ++moves; }
-  }
+  CHECK(run_game(st, r, bot_chooser{}) == loop_end::over);
   CHECK(st.ph == phase::over);
   CHECK(st.hands_played == 3);
-  CHECK(st.end_reason == "stopped: the hand limit of 3 hands was reached");
+  CHECK(st.end == game_end::stopped);
+  CHECK(st.end_reason() == "stopped: the hand limit of 3 hands was reached");
   CHECK(st.winner == -1);  // a stop is not a win
 }
 
@@ -257,21 +280,117 @@ TEST_CASE("bids: typed words map to bid kinds") {
   CHECK(err == "'pass' is not a bid (bids: 1..13, nil, blind nil)");
 }
 
+namespace {
+// Every move the loop is about to apply must be legal.
+struct legal_only : observer {
+  void moving(const game_state& st, const move& m) {
+    INFO(phase_name(st.ph));
+    REQUIRE(st.why_illegal(m).empty());
+  }
+};
+}  // namespace
+
 TEST_CASE("random playouts and bots always play legal moves and finish games") {
   auto v = load_ruleset("standard");
   rng r(11);
   for (int g = 0; g < 20; ++g) {
     game_state st;
     st.new_game(*v, g % 4);
-    int guard = 0;
-    while (st.ph != phase::over && ++guard < 200000) {
-      if (st.ph == phase::deal) { st.deal(r); continue; }
-      move m = g % 2 ? random_move(st, r) : bot_move(st, r);
-      REQUIRE(st.why_illegal(m).empty());
-      st.apply(m);
-    }
+    loop_end end = g % 2 ? run_game(st, r, random_chooser{}, legal_only{}) : run_game(st, r, bot_chooser{}, legal_only{});
+    CHECK(end == loop_end::over);
     CHECK(st.ph == phase::over);
   }
+}
+
+namespace {
+// At every decision: a card is legal exactly when why_illegal has no reason, and the legal-move list,
+// the legal cards and has_legal_move agree. Counts the positions and the refusals it saw.
+struct legality_agrees : observer {
+  long long positions = 0, refused = 0;
+  int hands = 0;
+  bool hand_scored(const game_state&) { return ++hands % 10 != 0; }  // ten hands a game are plenty
+  void moving(const game_state& st, const move&) {
+    move_list ms;
+    int n = st.legal_moves(ms);
+    REQUIRE(n <= legal_move_bound(*st.v));
+    REQUIRE(st.has_legal_move() == (n > 0));
+    if (st.ph != phase::play) return;
+    ++positions;
+    card_set legal = st.legal_cards();
+    REQUIRE(n == legal.count());
+    st.hands[st.turn].for_each([&](int c) {
+      std::string why = st.why_illegal(move::make_card(c));
+      INFO(st.v->name << ": " << st.v->cards[c].name << ": " << why);
+      REQUIRE(legal.has(c) == why.empty());
+      REQUIRE(legal.has(c) == (st.refusal(c).rule == play_rule::none));
+      refused += !legal.has(c);
+    });
+  }
+};
+}  // namespace
+
+TEST_CASE("legality: legal_cards and why_illegal agree on every card, in random games of every ruleset") {
+  for (const auto& e : std::filesystem::directory_iterator(source_path("rulesets"))) {
+    if (e.path().extension() != ".spades") continue;
+    auto v = load_ruleset(e.path().stem().string());
+    INFO(e.path().filename().string());
+    rng r(21);
+    legality_agrees check;
+    for (int g = 0; g < 6; ++g) {
+      game_state st;
+      st.new_game(*v, g % v->seats);
+      if (g % 2) run_game(st, r, bot_chooser{}, check);
+      else run_game(st, r, random_chooser{}, check);
+    }
+    CHECK(check.positions > 500);
+    CHECK(check.refused > 0);  // a test that cannot fail is not a test: some cards were refused
+  }
+}
+
+TEST_CASE("legality: each refusal names its rule, with the same words as before") {
+  auto v = load_ruleset("standard");
+  game_state st = standard_hand(*v, sample);
+  play_refusal lead = st.refusal(card(st, "AS"));
+  CHECK(lead.rule == play_rule::forbid);
+  CHECK(lead.index == 0);
+  CHECK(play_refusal_words(*v, lead, card(st, "AS")) == "spades have not been broken");
+  CHECK(st.refusal(card(st, "AH")).rule == play_rule::none);
+  st.apply(move::make_card(card(st, "AH")));
+  st.apply(move::make_card(card(st, "9S")));
+  st.apply(move::make_card(card(st, "5C")));
+  play_refusal follow = st.refusal(card(st, "2C"));  // W holds hearts
+  CHECK(follow.rule == play_rule::follow_suit);
+  CHECK(v->suit_names[follow.index] == "H");
+}
+
+TEST_CASE("legality: `follow beat` refuses a card that does not beat the trick when one does") {
+  auto v = load_text("beat", "extends \"standard\"\nplay {\n  follow beat\n}\n");
+  game_state st = standard_hand(*v, sample);
+  st.apply(move::make_card(card(st, "5H")));  // N leads a heart; E has none but holds spades
+  CHECK(names(*v, st.legal_cards()) == "JS TS 9S");
+  CHECK(st.refusal(card(st, "AD")).rule == play_rule::follow_beat);
+  CHECK(st.why_illegal(move::make_card(card(st, "AD"))) == "you must beat the card winning the trick if you can");
+}
+
+TEST_CASE("legality: `lead holder ... leading it` refuses any other opening card") {
+  auto v = load_ruleset("three");
+  game_state st;
+  st.new_game(*v, 0);
+  rng r(4);
+  // the bots bid; the loop stops at the first card of the hand
+  auto until_play = [](const game_state& s, rng& rr, move& out) {
+    if (s.ph == phase::play) return false;
+    out = bot_move(s, rr);
+    return true;
+  };
+  REQUIRE(run_game(st, r, until_play) == loop_end::left);
+  REQUIRE(st.opening_card >= 0);
+  int other = st.hands[st.turn].first() == st.opening_card ? st.hands[st.turn].nth(1) : st.hands[st.turn].first();
+  play_refusal why = st.refusal(other);
+  CHECK(why.rule == play_rule::opening_card);
+  CHECK(why.card == st.opening_card);
+  CHECK(st.why_illegal(move::make_card(other)) == "the hand must be opened with " + v->cards[st.opening_card].name);
+  CHECK(st.legal_cards() == card_set::of(st.opening_card));
 }
 
 namespace {
@@ -289,7 +408,7 @@ void act(game_state& st, std::initializer_list<const char*> actions) {
   }
 }
 std::string legal_text(const game_state& st) {
-  move ms[max_moves];
+  move_list ms;
   int n = st.legal_moves(ms);
   std::string out;
   for (int i = 0; i < n; ++i) out += (i ? ", " : "") + format_move(st, ms[i]);
@@ -360,6 +479,10 @@ TEST_CASE("highground: the big joker led forces each opponent's highest spade, n
   act(st, {"BJ"});
   CHECK(names(*v, st.legal_cards()) == "JS");  // E: highest spade
   CHECK(st.why_illegal(move::make_card(card(st, "TS"))) == "the big joker was led: play your highest spade");
+  play_refusal forced = st.refusal(card(st, "TS"));
+  CHECK(forced.rule == play_rule::force);
+  CHECK(v->forces[forced.index].reason == "the big joker was led: play your highest spade");
+  CHECK(forced.card == card(st, "JS"));
   act(st, {"JS"});
   CHECK(names(*v, st.legal_cards()) == "9S 8S 7S");  // partner S: follows suit freely
   act(st, {"7S"});
@@ -386,4 +509,91 @@ TEST_CASE("nyc: a blind side may come out to a plain 10 after the bidding") {
   CHECK(v->bids[st.bids[1].kind].name == "number");
   CHECK(st.bids[1].n == 10);
   CHECK(st.ph == phase::play);
+}
+
+namespace {
+// Standard Spades with `extra` more bid kinds, each worded ("k1" ...) and ranging over 0..13.
+std::string with_worded_bids(int extra) {
+  std::string text = "extends \"standard\"\nbidding {\n";
+  for (int i = 1; i <= extra; ++i) text += fmt::format("  bid w{} 0..13 \"k{}\"\n", i, i);
+  return text + "}\n";
+}
+// What the bidder may bid with no condition in the way: 1..13, nil, then every worded bid's 0..13.
+std::string plain_and_worded(int extra) {
+  std::string out;
+  for (int n = 1; n <= 13; ++n) out += fmt::format("{}, ", n);
+  out += "nil";
+  for (int i = 1; i <= extra; ++i)
+    for (int n = 0; n <= 13; ++n) out += fmt::format(", k{} {}", i, n);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("legal moves: thirteen worded bids 0..13 are all listed, none cut off") {
+  auto v = load_text("worded13", with_worded_bids(13));
+  game_state st;
+  st.new_game(*v, 3);
+  deal(st, sample);
+  REQUIRE(st.ph == phase::bid);
+  CHECK(legal_move_bound(*v) == 13 + 1 + 1 + 13 * 14);
+  move_list ms;
+  CHECK(st.legal_moves(ms) == 14 + 13 * 14);  // 196: blind nil is closed (the side does not trail)
+  CHECK(legal_text(st) == plain_and_worded(13));
+  // the last one listed is accepted, and a bot may choose it
+  move last;
+  std::string err;
+  REQUIRE(parse_bid(*v, "k13 13", last, err));
+  CHECK(st.why_illegal(last).empty());
+  CHECK(ms[195] == last);
+}
+
+TEST_CASE("legal moves: the language's 60 bid kinds fit, each number of each listed") {
+  CHECK(max_bid_kinds == 60);
+  auto v = load_text("worded57", with_worded_bids(57));  // standard's 3 and 57 more: the limit
+  REQUIRE(v->bids.size() == 60);
+  game_state st;
+  st.new_game(*v, 3);
+  deal(st, sample);
+  CHECK(legal_move_bound(*v) == 15 + 57 * 14);
+  CHECK(legal_move_bound(*v) <= max_moves);
+  CHECK(legal_text(st) == plain_and_worded(57));
+  // one more kind is refused by the checker at the limit that sizes max_moves
+  try {
+    load_text("worded58", with_worded_bids(58));
+    FAIL("61 bid kinds were accepted");
+  } catch (const diag_error& e) {
+    CHECK(std::string(e.what()).find("too many bid kinds (the limit is 60)") != std::string::npos);
+  }
+}
+
+TEST_CASE("game loop: a decision with no legal move is one rule error; a chooser may leave") {
+  auto v = load_text("no_bid", R"(extends "standard"
+bidding {
+  bid number 1..13 { allow when hand > 1 }
+  bid nil 0 "nil" { allow when hand > 1 }
+  drop bid blind_nil
+}
+scoring {
+  rule nil each player when nil {
+    points if tricks == 0 then 100 else -100
+  }
+  rule contract each team {
+    points tricks
+  }
+}
+)");
+  auto give_up = [](const game_state&, rng&, move&) { return false; };
+  game_state st;
+  st.new_game(*v, 0);
+  rng r(1);
+  try {
+    run_game(st, r, give_up);
+    FAIL("no error for a dead end");
+  } catch (const rule_error& e) {
+    CHECK(e.headline() == v->file + ": error: E has no legal move in the bid phase (the rules leave nothing to choose)");
+  }
+  auto s = load_ruleset("standard");
+  st.new_game(*s, 0);
+  CHECK(run_game(st, r, give_up) == loop_end::left);  // legal bids exist: the chooser left
+  CHECK(st.ph == phase::bid);
 }
