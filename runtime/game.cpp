@@ -636,7 +636,7 @@ void game_state::check_game_end() {
     for (const tie_choice& c : v->ties)
       if (eval_cond(*v, c.when, eval_ctx{this})) { tie = c.rule; break; }
     if (tie == tie_rule::next_hand_decides) { overtime = true; how = game_end::none; }
-    else if (tie == tie_rule::another_hand) how = game_end::none;
+    else if (tie == tie_rule::another_hand) { overtime = false; how = game_end::none; }  // the next hand is no decider
   }
   if (how == game_end::none && hands_played >= v->max_hands) {
     // a stop, not an ending: nobody wins a game its rules did not finish

@@ -83,8 +83,9 @@ bool parse_bid(const variant& v, std::string_view text, move& out, std::string& 
   }
   for (size_t k = 0; k < v.bids.size(); ++k) {
     const bid_kind& b = v.bids[k];
+    // its words, and its name from the file either as spoken ("blind nil") or as written ("blind_nil")
     std::string name = spoken(b.name);
-    for (const std::string& w : {b.words, name}) {
+    for (const std::string& w : {b.words, name, lower_words(b.name)}) {
       if (w.empty()) continue;
       if (t == w) {
         if (b.lo == b.hi) { out = move::make_bid((int)k, b.lo); return true; }
@@ -152,8 +153,8 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
   if (st.ph == phase::call) {
     if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_call(-1)); return true; }
     for (size_t k = 0; k < st.v->calls.size(); ++k) {
-      std::string name = spoken(st.v->calls[k].name);
-      if (t == st.v->calls[k].words || t == name) { out.push_back(move::make_call((int)k)); return true; }
+      const call_kind& c = st.v->calls[k];
+      if (t == c.words || t == spoken(c.name) || t == lower_words(c.name)) { out.push_back(move::make_call((int)k)); return true; }
     }
     std::string open;
     move ms[max_moves];

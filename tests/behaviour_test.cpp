@@ -224,43 +224,6 @@ TEST_CASE("behaviour: a tally statement counts once per run of its rule, and sim
   CHECK(doc["sides"]["B"]["t"].get<long long>() == hands);
 }
 
-// A known bug, reported rather than fixed here: runtime/game.cpp, check_game_end, sets `overtime` when a
-// tie falls to next_hand_decides but never clears it when the deciding hand ties again and the tie rules
-// then choose another_hand; the hand after that is treated as deciding and ends the game below the
-// target. [!shouldfail] keeps the suite green while the bug stands; when it is fixed this test reports
-// an unexpected pass: drop the tag.
-TEST_CASE("behaviour: known bug: overtime outlives a tie settled by another_hand", "[!shouldfail]") {
-  auto r = run("test tests/features/bugs/tie_after_deciding_hand.hands.json");
-  INFO(r.out);
-  CHECK(r.code == 0);
-}
-
-// A known bug, reported rather than fixed here: runtime/notation.cpp, parse_bid (and the call parser
-// after it) compare the typed text, underscores kept, with a kind's name whose underscores are read as
-// blanks, so "blind_nil" and "come_out" as typed are refused, though spec/test-hands.md says a bid
-// kind's name works ("blind_nil").
-TEST_CASE("behaviour: known bug: a bid or call typed by its name is refused", "[!shouldfail]") {
-  auto bid = run("test tests/features/bugs/bid_by_name.hands.json");
-  INFO(bid.out);
-  CHECK(bid.code == 0);
-  auto call = run("test tests/features/bugs/call_by_name.hands.json");
-  INFO(call.out);
-  CHECK(call.code == 0);
-}
-
-TEST_CASE("behaviour: the known bugs' hands files are usable, and fail only where the bugs are") {
-  auto bid = run("test tests/features/bugs/bid_by_name.hands.json");
-  CHECK(bid.code != 2);
-  CHECK(bid.out.find("'blind_nil' is not a bid") != std::string::npos);
-  auto call = run("test tests/features/bugs/call_by_name.hands.json");
-  CHECK(call.code != 2);
-  CHECK(call.out.find("rejected at move 8: 'come_out' is not an announcement") != std::string::npos);
-
-  auto r = run("test tests/features/bugs/tie_after_deciding_hand.hands.json");
-  CHECK(r.code != 2);
-  CHECK(r.out.find("hands[0]") == std::string::npos);
-  CHECK(r.out.find("hands[1]") == std::string::npos);
-}
 
 TEST_CASE("behaviour: sim's --option sets a rule option for the game, negative values included") {
   // negatives.spades: every hand gives each side -3 and the option `fine`
