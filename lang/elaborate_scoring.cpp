@@ -1,5 +1,7 @@
 // elaborate_scoring: `scoring` -> counters (and the roles they play), tallies and scoring rules, whose
 // conditions and bodies are compiled as each rule is built.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "lang/elaborate.hpp"
@@ -15,7 +17,28 @@ void counters(elaboration& e) {
     if (s->index == max_counters) fail(it.at, fmt::format("too many counters (the limit is {})", max_counters));
     v.counters.push_back(s->name);
     v.counter_init.push_back(it.args.size() > 1 ? to_int(it.args[1], -1000000, 1000000, "a counter's start") : 0);
-    if (s->name == "bags") v.bags_counter = s->index;  // until counters declare their role
+  }
+}
+
+// counter NAME as ROLE: at most one counter per role. A counter named after a role that states none plays
+// it when no other counter does, as `counter bags` always has.
+void assign_roles(elaboration& e) {
+  const std::vector<std::string> names = role_names();
+  std::vector<const symbol*> holder(names.size(), nullptr);
+  for (const symbol* s : e.syms.of(symbol_kind::counter)) {
+    const std::optional<word>& w = s->decl->role;
+    if (!w) continue;
+    auto f = std::find(names.begin(), names.end(), w->text);
+    if (f == names.end())
+      fail(w->at, fmt::format("unknown counter role '{}'{} (the roles are: {})", w->text, did_you_mean(w->text, names), fmt::join(names, ", ")));
+    const symbol*& h = holder[f - names.begin()];
+    if (h) fail(w->at, fmt::format("counters '{}' and '{}' both play the role '{}': a role belongs to one counter", h->name, s->name, w->text),
+                {{h->decl->role->at, "first given here"}});
+    h = s;
+  }
+  for (size_t r = 0; r < names.size(); ++r) {
+    const symbol* s = holder[r] ? holder[r] : e.syms.find(names[r], symbol_kind::counter);
+    if (s && (holder[r] || !s->decl->role)) e.v.*(counter_roles()[r].field) = s->index;
   }
 }
 
@@ -42,6 +65,7 @@ score_rule rule(elaboration& e, const symbol& s) {
 
 void elaborate_scoring(elaboration& e) {
   counters(e);
+  assign_roles(e);
   tallies(e);
   for (const symbol* s : e.syms.of(symbol_kind::rule)) e.v.rules.push_back(rule(e, *s));
 }

@@ -164,9 +164,11 @@ SPADES_ITEM(forbid, "forbid", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<wor
 SPADES_ITEM(broken_by, "broken_by", arg<words>);
 SPADES_ITEM(follow, "follow", arg<word>);
 SPADES_ITEM(force, "force", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>);
-// scoring { counter NAME [= N] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
+// scoring { counter NAME [= N] [as ROLE] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
 struct counter_init : seq<one<'='>, ws, signed_number> {};
-SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>);
+// counter_role -> 'as' ROLE : the part the counter plays for the engine (lang/vocabulary.cpp lists the roles)
+struct counter_role : if_must<TAO_PEGTL_KEYWORD("as"), arg<name>> {};
+SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>, opt<gap, counter_role>);
 SPADES_ITEM(tally_decl, "tally", arg<name>);
 struct rule_scope : arg<word> {};  // player | team
 SPADES_ITEM(rule, "rule", arg<name>, arg<TAO_PEGTL_KEYWORD("each")>, rule_scope, opt<gap, when_clause>, ws, stmt_block);

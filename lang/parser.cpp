@@ -93,7 +93,7 @@ using selector = pegtl::parse_tree::selector<
     Rule,
     pegtl::parse_tree::store_content::on<
         R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::neg_expr,
-        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::option_value,
+        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value,
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
@@ -226,6 +226,8 @@ struct converter {
         it.cond = to_expr(*c.children.at(0));
       else if (c.is_type<R::counter_init>())
         it.args.push_back({c.children.at(0)->string(), at(*c.children[0])});
+      else if (c.is_type<R::counter_role>())
+        it.role = word{c.children.at(0)->string(), at(*c.children[0])};
       else if (c.is_type<R::stmt_block>())
         it.body = to_body(c);
       else

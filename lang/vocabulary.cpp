@@ -62,7 +62,7 @@ constexpr std::array rows{
 constexpr std::array<std::string_view, 9> plain_keywords{"and", "or", "not", "if", "then", "else", "true", "false", "when"};
 
 constexpr std::array roles{
-    counter_role{"bags", "overtricks carried from hand to hand; the `bags` field of test hands reads this counter"},
+    counter_role{"bags", "overtricks carried from hand to hand; the `bags` field of test hands reads this counter", &variant::bags_counter},
 };
 
 }  // namespace

@@ -51,6 +51,7 @@ bool is_reserved(std::string_view word);
 struct counter_role {
   std::string_view name;
   std::string_view meaning;
+  int variant::*field;  // where the compiled variant keeps the counter's index
 };
 std::span<const counter_role> counter_roles();
 std::vector<std::string> role_names();
