@@ -2,37 +2,31 @@
 // whether it clashes lives in the block's elaboration, where the table entry is built.
 #include "lang/declare.hpp"
 
-#include <algorithm>
-
 namespace spades::lang {
 
 void symbol_table::add(std::string name, symbol_kind kind, pos at, const item* decl, const item* owner) {
-  all_.push_back({std::move(name), kind, count(kind), at, decl, owner});
+  by_kind_[int(kind)].push_back({std::move(name), kind, count(kind), at, decl, owner});
 }
 
 const symbol* symbol_table::find(std::string_view name, symbol_kind kind) const {
-  for (const symbol& s : all_)
-    if (s.kind == kind && s.name == name) return &s;
+  for (const symbol& s : by_kind_[int(kind)])
+    if (s.name == name) return &s;
   return nullptr;
 }
 
 std::vector<const symbol*> symbol_table::of(symbol_kind kind) const {
   std::vector<const symbol*> out;
-  for (const symbol& s : all_)
-    if (s.kind == kind) out.push_back(&s);
+  for (const symbol& s : by_kind_[int(kind)]) out.push_back(&s);
   return out;
 }
 
 std::vector<std::string> symbol_table::names(symbol_kind kind) const {
   std::vector<std::string> out;
-  for (const symbol& s : all_)
-    if (s.kind == kind) out.push_back(s.name);
+  for (const symbol& s : by_kind_[int(kind)]) out.push_back(s.name);
   return out;
 }
 
-int symbol_table::count(symbol_kind kind) const {
-  return (int)std::count_if(all_.begin(), all_.end(), [&](const symbol& s) { return s.kind == kind; });
-}
+int symbol_table::count(symbol_kind kind) const { return (int)by_kind_[int(kind)].size(); }
 
 const item* symbol_table::dropped(std::string_view name, std::initializer_list<const char*> kinds) const {
   for (const item& d : drops)

@@ -3,6 +3,7 @@
 // with its kind, its index among its kind and its source position. Elaborate builds each runtime table
 // from these entries, and formulas look names up here, whatever block declares them.
 #pragma once
+#include <array>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 namespace spades::lang {
 
 enum class symbol_kind : uint8_t { option, seat, team, suit, joker, bid, call, counter, tally, rule, forbid, force };
+constexpr int symbol_kinds = 12;
 
 struct symbol {
   std::string name;
@@ -37,7 +39,7 @@ class symbol_table {
   std::vector<item> drops;
 
  private:
-  std::vector<symbol> all_;
+  std::array<std::vector<symbol>, symbol_kinds> by_kind_;  // each kind in declaration order
 };
 
 symbol_table declare(const resolved& r);

@@ -8,21 +8,21 @@ namespace spades::lang {
 
 namespace {
 
-symbol_kind kind_of(name_class c) {
+symbol_kind kind_of(declared_kind c) {
   switch (c) {
-    case name_class::option: return symbol_kind::option;
-    case name_class::counter: return symbol_kind::counter;
-    case name_class::bid_kind: return symbol_kind::bid;
-    case name_class::call: return symbol_kind::call;
+    case declared_kind::option: return symbol_kind::option;
+    case declared_kind::counter: return symbol_kind::counter;
+    case declared_kind::bid_kind: return symbol_kind::bid;
+    case declared_kind::call: return symbol_kind::call;
   }
   return symbol_kind::option;
 }
 
 // The symbol kind a class row names, or false for a plain variable or function.
 bool row_kind(const builtin& row, symbol_kind& out) {
-  for (name_class c : {name_class::option, name_class::counter, name_class::bid_kind, name_class::call})
-    if (&class_row(c) == &row) { out = kind_of(c); return true; }
-  return false;
+  if (row.kind != builtin::name_class) return false;
+  out = kind_of(row.declared);
+  return true;
 }
 
 bool visible(const builtin& row, scope sc) { return row.scopes & bit(sc); }

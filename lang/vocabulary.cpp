@@ -17,8 +17,8 @@ constexpr builtin variable(std::string_view n, uint8_t sc, var other, var player
   return {builtin::variable, n, sc, other, player, 0, {}, meaning};
 }
 constexpr builtin variable(std::string_view n, uint8_t sc, var v, std::string_view meaning) { return variable(n, sc, v, v, meaning); }
-constexpr builtin klass(std::string_view n, uint8_t sc, var other, var player, std::string_view meaning) {
-  return {builtin::name_class, n, sc, other, player, 0, {}, meaning};
+constexpr builtin klass(std::string_view n, declared_kind c, uint8_t sc, var other, var player, std::string_view meaning) {
+  return {builtin::name_class, n, sc, other, player, 0, {}, meaning, c};
 }
 constexpr builtin function(std::string_view n, uint8_t sc, int arity, std::string_view misplaced, std::string_view meaning) {
   return {builtin::function, n, sc, var::option, var::option, arity, misplaced, meaning};
@@ -27,10 +27,10 @@ constexpr builtin function(std::string_view n, uint8_t sc, int arity, std::strin
 // Lookup order matters where a declared name could also be a built-in one: it is the order names have
 // always been looked up in (after `let` values).
 constexpr std::array rows{
-    klass("option names", all_scopes, var::option, var::option, "the option's value for this game"),
+    klass("option names", declared_kind::option, all_scopes, var::option, var::option, "the option's value for this game"),
     variable("hand", all_scopes, var::hand, "number of the current hand of the game, from 1"),
     variable("first_hand", all_scopes, var::first_hand, "1 in the game's first hand, else 0"),
-    klass("counter names", not_game, var::counter, var::counter, "the team's counter"),
+    klass("counter names", declared_kind::counter, not_game, var::counter, var::counter, "the team's counter"),
     variable("score", not_game, var::score, "the team's score before this hand"),
     variable("behind", not_game, var::behind, "the highest score of the other teams minus this team's score"),
     variable("broken", p, var::broken, "1 once trumps are broken this hand"),
@@ -43,11 +43,11 @@ constexpr std::array rows{
     variable("tricks", t | pl, var::team_tricks, var::player_tricks, "tricks won this hand: the team's, or the player's"),
     variable("bid", stated, var::team_bid, var::player_bid, "the number bid: the team's, or the player's"),
     variable("last_trick", pl, var::last_trick, "1 if the player won the hand's last trick"),
-    klass("call names", stated, var::team_call, var::player_call, "1 if the announcement or conversion was made"),
+    klass("call names", declared_kind::call, stated, var::team_call, var::player_call, "1 if the announcement or conversion was made"),
     variable("blind", stated, var::team_blind, var::player_blind, "1 if a blind kind was bid"),
     variable("team_tricks", pl, var::team_tricks, "the player's team's tricks"),
     variable("team_bid", pl, var::team_bid, "the player's team's bid"),
-    klass("bid kind names", stated, var::team_kind, var::player_kind, "1 if the bid is of that kind"),
+    klass("bid kind names", declared_kind::bid_kind, stated, var::team_kind, var::player_kind, "1 if the bid is of that kind"),
     function("min", all_scopes, 2, {}, "the smaller of two values"),
     function("max", all_scopes, 2, {}, "the larger of two values"),
     function("abs", all_scopes, 1, {}, "absolute value"),
@@ -69,10 +69,9 @@ constexpr std::array roles{
 
 std::span<const builtin> builtins() { return rows; }
 
-const builtin& class_row(name_class c) {
-  static const std::array<std::string_view, 4> labels{"option names", "counter names", "bid kind names", "call names"};
+const builtin& class_row(declared_kind c) {
   for (const builtin& r : rows)
-    if (r.kind == builtin::name_class && r.name == labels[int(c)]) return r;
+    if (r.kind == builtin::name_class && r.declared == c) return r;
   return rows[0];
 }
 

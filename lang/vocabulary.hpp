@@ -18,6 +18,9 @@ constexpr int scope_count = 5;
 constexpr uint8_t bit(scope s) { return uint8_t(1u << int(s)); }
 constexpr uint8_t all_scopes = 0x1f;
 
+// The classes of names a variant declares that formulas may read.
+enum class declared_kind : uint8_t { option, counter, bid_kind, call };
+
 // A row of the "Built-in names" table: a name, a function, or a class of names the variant declares.
 struct builtin {
   enum kind_t : uint8_t { variable, function, name_class } kind;
@@ -27,14 +30,12 @@ struct builtin {
   int arity;                 // functions: the number of arguments
   std::string_view misplaced;  // functions: why it cannot be used elsewhere ("{}" is the function's name)
   std::string_view meaning;
+  declared_kind declared = declared_kind::option;  // a class: which declared names it stands for
 };
-
-// The classes of names a variant declares that formulas may read.
-enum class name_class : uint8_t { option, counter, bid_kind, call };
 
 // Every row, in lookup order: a name is the first row visible in the formula's scope that matches it.
 std::span<const builtin> builtins();
-const builtin& class_row(name_class c);
+const builtin& class_row(declared_kind c);
 // The variable or function row named `name`, or nullptr.
 const builtin* find_builtin(std::string_view name);
 
