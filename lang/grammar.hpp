@@ -39,6 +39,7 @@ struct kw_max : TAO_PEGTL_KEYWORD("max") {};
 struct kw_abs : TAO_PEGTL_KEYWORD("abs") {};
 struct kw_first_tricks : TAO_PEGTL_KEYWORD("first_tricks") {};
 struct kw_partner_bid_is : TAO_PEGTL_KEYWORD("partner_bid_is") {};
+// the keywords and functions of lang/vocabulary.cpp (tests/vocabulary_test.cpp checks the two agree)
 struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
                       kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // words -> word+ on one line (never the keyword `when`, which starts a condition)
