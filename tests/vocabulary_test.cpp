@@ -163,3 +163,24 @@ TEST_CASE("vocabulary: counter roles", "[vocabulary]") {
   CHECK(spec_text().find("| `bags` | overtricks carried from hand to hand; the `bags` field of [test hands](test-hands.md) reads this counter |") !=
         std::string::npos);
 }
+
+TEST_CASE("declare: every named thing once, numbered in its kind as the runtime tables are", "[declare]") {
+  lang::sources src;
+  auto v = lang::load_variant(src, source_path("rulesets/standard.spades"));
+  std::string text = "extends \"standard\"\n"
+                     "option stake = 10\n"
+                     "bidding {\n"
+                     "  bid boast 10..13 \"boast\" { convert back \"back down\" to number 9 }\n"
+                     "  announce bemo \"bemo\"\n"
+                     "}\n";
+  lang::sources src2;
+  auto w = lang::load_variant_text(src2, source_path("rulesets/vocabulary_test.spades"), text);
+  // a new bid after the inherited ones; calls in the order offered: conversions inside bids, then announcements
+  REQUIRE(w->bids.size() == v->bids.size() + 1);
+  CHECK(w->bids.back().name == "boast");
+  REQUIRE(w->calls.size() == v->calls.size() + 2);
+  CHECK(w->calls[w->calls.size() - 2].name == "back");
+  CHECK(w->calls[w->calls.size() - 2].from_kind == (int)w->bids.size() - 1);
+  CHECK(w->calls.back().name == "bemo");
+  CHECK(w->option_names.back() == "stake");
+}
