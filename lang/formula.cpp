@@ -99,7 +99,9 @@ void formula_compiler::unknown_name(const expr& e, scope sc) const {
 
 int formula_compiler::call(const expr& e, scope sc) {
   const std::string& f = e.text;
-  const builtin& row = *find_builtin(f);  // the grammar admits only the vocabulary's functions
+  const builtin* found = find_builtin(f);  // the grammar admits only the vocabulary's functions
+  if (!found || found->kind != builtin::function) throw diag_error(e.at, fmt::format("internal error: '{}' is not in the vocabulary", f));
+  const builtin& row = *found;
   if ((int)e.args.size() != row.arity)
     throw diag_error(e.at, fmt::format("{}() takes {} argument{}, not {}", f, row.arity, row.arity == 1 ? "" : "s", e.args.size()));
   if (!visible(row, sc)) throw diag_error(e.at, fmt::format(fmt::runtime(row.misplaced), f));
