@@ -44,36 +44,33 @@ std::string read_file(const std::string& path) {
 namespace {
 
 void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
-  std::vector<std::pair<std::string, const item*>> seen;  // duplicates within one file are mistakes
+  std::vector<const item*> seen;  // duplicates within one file are mistakes
   // tie rules are an ordered list read top to bottom: a file that states any replaces the inherited list
   bool own_ties = std::any_of(from.begin(), from.end(), [](const item& x) { return x.kw == "tie"; });
   if (own_ties) into.erase(std::remove_if(into.begin(), into.end(), [](const item& x) { return x.kw == "tie"; }), into.end());
-  std::vector<std::string> keys;  // into[i].key(), built once
-  for (const item& x : into) keys.push_back(x.key());
   for (const item& it : from) {
     if (it.kw == "drop" && own_ties && it.args.at(0).text == "tie")
       throw diag_error(it.args[0].at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
     if (it.kw == "drop") {
       std::string key = it.args.at(0).text + " " + it.args.at(1).text;
-      auto found = std::find(keys.begin(), keys.end(), key);
-      if (found == keys.end())
+      auto found = std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
+      if (found == into.end()) {
+        std::vector<std::string> keys;
+        for (const item& x : into) keys.push_back(x.key());
         throw diag_error(it.args[0].at, fmt::format("nothing named '{}' to drop in '{}'{}", key, where, did_you_mean(key, keys)));
-      into.erase(into.begin() + (found - keys.begin()));
-      keys.erase(found);
+      }
+      into.erase(found);
       drops.push_back(it);
       continue;
     }
     std::string key = it.key();
-    for (const auto& [k, s] : seen)
-      if (k == key) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{s->at, "first defined here"}});
-    seen.push_back({key, &it});
-    auto found = std::find(keys.begin(), keys.end(), key);
-    if (found != keys.end()) {
-      into[found - keys.begin()] = it;
-    } else {
-      into.push_back(it);
-      keys.push_back(key);
-    }
+    for (const item* s : seen)
+      if (s->key() == key)
+        throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{s->at, "first defined here"}});
+    seen.push_back(&it);
+    auto found = std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
+    if (found != into.end()) *found = it;
+    else into.push_back(it);
   }
 }
 
