@@ -29,7 +29,7 @@ enum class caret : uint8_t {
 };
 enum class closes : uint8_t { nothing, brace, paren };
 struct rule_error {
-  const char* message = nullptr;  // "{}": the candidates, joined by ", "
+  const char* message = nullptr;  // "{}": the candidates, joined by ", "; "{or}": the same, the last after " or "
   caret where = caret::previous_code;
   closes opened = closes::nothing;
   std::span<const std::string_view> candidates{};
@@ -92,7 +92,7 @@ MSG("expected '='", pegtl::one<'='>);
 MSG("expected 'lead' and the cards led (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
 MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
 MSG("expected 'player' or 'team' after 'each'", R::rule_scope);
-ROW(R::drop_kind, "expected the kind of item to drop ({}) and its name", caret::previous_code, closes::nothing, drop_kinds);
+ROW(R::drop_kind, "expected the kind of item to drop ({or}) and its name", caret::previous_code, closes::nothing, drop_kinds);
 MSG("expected the name of the item to drop", R::drop_name);
 MSG("expected 'to' and the bid it becomes (convert NAME \"words\" to BID N)", TAO_PEGTL_KEYWORD("to"));
 MSG("expected one or more cards before 'play'", R::card_words);
@@ -395,8 +395,10 @@ std::string found_at(const std::string& text, size_t offset) {
 // The row's message, its candidates in place of "{}".
 std::string message_of(const rule_error& e) {
   std::string msg = e.message;
-  if (size_t at = msg.find("{}"); at != std::string::npos && !e.candidates.empty())
-    msg.replace(at, 2, fmt::format("{}", fmt::join(e.candidates, ", ")));
+  if (e.candidates.empty()) return msg;
+  if (size_t at = msg.find("{}"); at != std::string::npos) msg.replace(at, 2, fmt::format("{}", fmt::join(e.candidates, ", ")));
+  if (size_t at = msg.find("{or}"); at != std::string::npos)
+    msg.replace(at, 4, fmt::format("{} or {}", fmt::join(e.candidates.first(e.candidates.size() - 1), ", "), e.candidates.back()));
   return msg;
 }
 
