@@ -41,6 +41,7 @@ struct item {
   std::vector<word> args;
   std::optional<word> str;        // the quoted string, without quotes
   std::optional<expr> cond;       // `when ...` or `= value`
+  std::optional<word> role;       // a counter's `as ROLE`
   std::vector<item> sub;          // bid options
   std::vector<stmt> body;         // rule body
   std::string block;              // the block it belongs to ("" at top level)

@@ -39,6 +39,7 @@ struct kw_max : TAO_PEGTL_KEYWORD("max") {};
 struct kw_abs : TAO_PEGTL_KEYWORD("abs") {};
 struct kw_first_tricks : TAO_PEGTL_KEYWORD("first_tricks") {};
 struct kw_partner_bid_is : TAO_PEGTL_KEYWORD("partner_bid_is") {};
+// the keywords and functions of lang/vocabulary.cpp (tests/vocabulary_test.cpp checks the two agree)
 struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
                       kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // words -> word+ on one line (never the keyword `when`, which starts a condition)
@@ -164,9 +165,11 @@ SPADES_ITEM(forbid, "forbid", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<wor
 SPADES_ITEM(broken_by, "broken_by", arg<words>);
 SPADES_ITEM(follow, "follow", arg<word>);
 SPADES_ITEM(force, "force", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>);
-// scoring { counter NAME [= N] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
+// scoring { counter NAME [= N] [as ROLE] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
 struct counter_init : seq<one<'='>, ws, signed_number> {};
-SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>);
+// counter_role -> 'as' ROLE : the part the counter plays for the engine (lang/vocabulary.cpp lists the roles)
+struct counter_role : if_must<TAO_PEGTL_KEYWORD("as"), arg<name>> {};
+SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>, opt<gap, counter_role>);
 SPADES_ITEM(tally_decl, "tally", arg<name>);
 struct rule_scope : arg<word> {};  // player | team
 SPADES_ITEM(rule, "rule", arg<name>, arg<TAO_PEGTL_KEYWORD("each")>, rule_scope, opt<gap, when_clause>, ws, stmt_block);

@@ -1,29 +1,27 @@
-// load_variant: the pipeline from a file name to a compiled variant, one pass per file in lang/.
+// load_variant: the pipeline from a file name to a compiled variant, one pass per file in lang/:
+// parse -> resolve -> declare -> elaborate.
 #include "lang/load.hpp"
 
-#include "lang/check.hpp"
-#include "lang/compile.hpp"
+#include "lang/declare.hpp"
+#include "lang/elaborate.hpp"
 #include "lang/resolve.hpp"
 
 namespace spades::lang {
 
 namespace {
-std::unique_ptr<variant> finish(std::unique_ptr<variant> v, const sources& src) {
+std::unique_ptr<variant> build(const resolved& r, const sources& src, const std::string& path) {
+  symbol_table syms = declare(r);
+  std::unique_ptr<variant> v = elaborate(r, syms);
+  v->file = path;
   v->source = std::make_shared<const sources>(src);  // run-time errors show their source line too
   return v;
 }
 }  // namespace
 
-std::unique_ptr<variant> load_variant(sources& src, const std::string& path) {
-  resolved r = resolve(src, path);
-  checked c = check(r, src);
-  return finish(compile(std::move(c), src, path), src);
-}
+std::unique_ptr<variant> load_variant(sources& src, const std::string& path) { return build(resolve(src, path), src, path); }
 
 std::unique_ptr<variant> load_variant_text(sources& src, const std::string& path, const std::string& text) {
-  resolved r = resolve(src, path, &text);
-  checked c = check(r, src);
-  return finish(compile(std::move(c), src, path), src);
+  return build(resolve(src, path, &text), src, path);
 }
 
 }  // namespace spades::lang

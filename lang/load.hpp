@@ -1,4 +1,4 @@
-// The whole pipeline: text -> parse -> resolve -> check -> compile -> runtime variant.
+// The whole pipeline: text -> parse -> resolve -> declare -> elaborate -> runtime variant.
 #pragma once
 #include <memory>
 #include <string>

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -19,9 +21,37 @@ namespace R = rules;
 
 namespace {
 
-// ---- one message per rule that can fail in a user's hands ----
-template <typename Rule> inline constexpr const char* error_message = nullptr;
-#define MSG(text, ...) template <> inline constexpr const char* error_message<__VA_ARGS__> = text
+// ---- the error table: per rule that can fail in a user's hands, its message, where the caret goes, the
+// bracket it closes (for the "to close ... opened here" note) and the words expected (did-you-mean) ----
+enum class caret : uint8_t {
+  previous_code,  // stopped at a line's start: the mistake is what the line before lacks
+  on_token        // the word found is itself the mistake (an unknown setting or statement)
+};
+enum class closes : uint8_t { nothing, brace, paren };
+struct rule_error {
+  const char* message = nullptr;  // "{}": the candidates, joined by ", "; "{or}": the same, the last after " or "
+  caret where = caret::previous_code;
+  closes opened = closes::nothing;
+  std::span<const std::string_view> candidates{};
+};
+
+constexpr std::string_view statements[] = {"let", "points", "if", "tally", "win", "lose"};
+constexpr std::string_view bid_options[] = {"blind", "allow", "exchange", "convert"};
+constexpr std::string_view announce_options[] = {"by", "allow"};
+constexpr std::string_view players_settings[] = {"count", "seats", "teams", "team", "drop"};
+constexpr std::string_view cards_settings[] = {"suits", "ranks", "jokers", "remove", "packs", "trump", "top_trumps", "ties", "drop"};
+constexpr std::string_view deal_settings[] = {"hand_size", "rotate", "leftover", "kitty", "discard", "pass", "drop"};
+constexpr std::string_view bidding_settings[] = {"order", "bid", "skip", "announce", "drop"};
+constexpr std::string_view play_settings[] = {"lead", "forbid", "broken_by", "follow", "force", "drop"};
+constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "drop"};
+constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
+constexpr std::string_view declarations[] = {"game", "extends", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end"};
+constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie"};
+
+template <typename Rule> inline constexpr rule_error error_info{};
+#define MSG(text, ...) template <> inline constexpr rule_error error_info<__VA_ARGS__>{text}
+#define ROW(rule, text, where, opened, candidates) template <> inline constexpr rule_error error_info<rule>{text, where, opened, candidates}
+using expr_list = pegtl::list<R::expr, pegtl::seq<R::nl, pegtl::one<','>, R::nl>>;
 MSG("expected a value", R::word);
 MSG("expected one or more values", R::words);
 MSG("expected a name (letters, digits and '_', starting with a letter)", R::name);
@@ -37,23 +67,23 @@ MSG("expected an expression", R::mul_expr);
 MSG("expected an expression", R::add_expr);
 MSG("expected an expression", R::not_expr);
 MSG("expected an expression", R::and_expr);
-MSG("expected ')'", R::close_paren);
+ROW(R::close_paren, "expected ')'", caret::previous_code, closes::paren, {});
 MSG("expected 'then' and an expression", R::then_part);
 MSG("expected 'else' and an expression (an 'if' expression always has both branches)", R::else_part);
 MSG("expected 'when' and a condition", R::when_clause);
 MSG("expected '{' to open the block", R::stmt_block);
-MSG("expected a statement (let, points, if, tally, win, lose, or an assignment to a counter) or '}'", R::stmt_close);
-MSG("expected a bid option (blind, allow, exchange, convert) or '}'", R::bid_options_close);
-MSG("expected an announcement option (by, allow) or '}'", R::announce_options_close);
+ROW(R::stmt_close, "expected a statement ({}, or an assignment to a counter) or '}'", caret::on_token, closes::brace, statements);
+ROW(R::bid_options_close, "expected a bid option ({}) or '}'", caret::on_token, closes::brace, bid_options);
+ROW(R::announce_options_close, "expected an announcement option ({}) or '}'", caret::on_token, closes::brace, announce_options);
 MSG("expected a number, true or false", R::option_value);
-MSG("expected a players setting (count, seats, teams, team, drop) or '}'", R::block_close<R::players_block>);
-MSG("expected a cards setting (suits, ranks, jokers, remove, packs, trump, top_trumps, ties, drop) or '}'", R::block_close<R::cards_block>);
-MSG("expected a deal setting (hand_size, rotate, leftover, kitty, discard, pass, drop) or '}'", R::block_close<R::deal_block>);
-MSG("expected a bidding setting (order, bid, skip, announce, drop) or '}'", R::block_close<R::bidding_block>);
-MSG("expected a play setting (lead, forbid, broken_by, follow, force, drop) or '}'", R::block_close<R::play_block>);
-MSG("expected a scoring setting (counter, tally, rule, drop) or '}'", R::block_close<R::scoring_block>);
-MSG("expected an end setting (target, tie, win, lose, max_hands, drop) or '}'", R::block_close<R::end_block>);
-MSG("expected a declaration (game, extends, option, players, cards, deal, bidding, play, scoring, end)", R::file_end);
+ROW(R::block_close<R::players_block>, "expected a players setting ({}) or '}'", caret::on_token, closes::brace, players_settings);
+ROW(R::block_close<R::cards_block>, "expected a cards setting ({}) or '}'", caret::on_token, closes::brace, cards_settings);
+ROW(R::block_close<R::deal_block>, "expected a deal setting ({}) or '}'", caret::on_token, closes::brace, deal_settings);
+ROW(R::block_close<R::bidding_block>, "expected a bidding setting ({}) or '}'", caret::on_token, closes::brace, bidding_settings);
+ROW(R::block_close<R::play_block>, "expected a play setting ({}) or '}'", caret::on_token, closes::brace, play_settings);
+ROW(R::block_close<R::scoring_block>, "expected a scoring setting ({}) or '}'", caret::on_token, closes::brace, scoring_settings);
+ROW(R::block_close<R::end_block>, "expected an end setting ({}) or '}'", caret::on_token, closes::brace, end_settings);
+ROW(R::file_end, "expected a declaration ({})", caret::on_token, closes::nothing, declarations);
 MSG("expected 'if' or '{' after 'else'", R::else_body);
 MSG("expected '=', '+=' or '-=' after a counter's name (a statement is not a condition: use 'if')", R::assign_op);
 MSG("expected '{'", pegtl::one<'{'>);
@@ -62,30 +92,40 @@ MSG("expected '='", pegtl::one<'='>);
 MSG("expected 'lead' and the cards led (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
 MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
 MSG("expected 'player' or 'team' after 'each'", R::rule_scope);
-MSG("expected the kind of item to drop (bid, forbid, force, announce, counter, tally, rule, team or tie) and its name", R::drop_kind);
+ROW(R::drop_kind, "expected the kind of item to drop ({or}) and its name", caret::previous_code, closes::nothing, drop_kinds);
 MSG("expected the name of the item to drop", R::drop_name);
 MSG("expected 'to' and the bid it becomes (convert NAME \"words\" to BID N)", TAO_PEGTL_KEYWORD("to"));
 MSG("expected one or more cards before 'play'", R::card_words);
 MSG("expected 'play' and who must play what (opponents highest trump)", R::kw_play);
 MSG("expected a number or an option name", R::target_value);
-MSG("expected an expression", pegtl::list<R::expr, pegtl::seq<R::nl, pegtl::one<','>, R::nl>>);
+MSG("expected an expression", expr_list);
 #undef MSG
+#undef ROW
 // a setting's argument: the message of the value it should be
-template <typename Value> inline constexpr const char* error_message<R::arg<Value>> = error_message<Value>;
+template <typename Value> inline constexpr rule_error error_info<R::arg<Value>> = error_info<Value>;
 // rules that always match (optional parts, blank runs) never fail, but the compile-time check that every
 // rule under `must` has a message reaches them too
-template <typename... Rules> inline constexpr const char* error_message<pegtl::opt<Rules...>> = "internal error: an optional part failed";
-template <typename... Rules> inline constexpr const char* error_message<pegtl::star<Rules...>> = "internal error: a repetition failed";
-template <> inline constexpr const char* error_message<R::ws> = "internal error: blanks failed";
-template <> inline constexpr const char* error_message<R::nl> = "internal error: blank lines failed";
+template <typename... Rules> inline constexpr rule_error error_info<pegtl::opt<Rules...>>{"internal error: an optional part failed"};
+template <typename... Rules> inline constexpr rule_error error_info<pegtl::star<Rules...>>{"internal error: a repetition failed"};
+template <> inline constexpr rule_error error_info<R::ws>{"internal error: blanks failed"};
+template <> inline constexpr rule_error error_info<R::nl>{"internal error: blank lines failed"};
 
-struct error_control {
-  template <typename Rule> static constexpr const char* message = error_message<Rule>;
-  template <typename Rule> static constexpr bool raise_on_failure = false;
+// Thrown by `control` where a `must` fails: the byte and the failing rule's row of the error table.
+struct rule_failure {
+  size_t byte;
+  const rule_error* info;
 };
 
+// The normal control, except that a failed `must<Rule>` throws the rule's row (PEGTL 3.2.7: `raise` is
+// called only under `must`, so no rule raises on a plain failure).
 template <typename Rule>
-using control = pegtl::must_if<error_control, pegtl::normal, true>::control<Rule>;
+struct control : pegtl::normal<Rule> {
+  template <typename ParseInput, typename... States>
+  [[noreturn]] static void raise(const ParseInput& in, States&&... /*unused*/) {
+    static_assert(error_info<Rule>.message != nullptr, "a rule under `must` needs a row in the error table");
+    throw rule_failure{in.position().byte, &error_info<Rule>};
+  }
+};
 
 // ---- which rules become parse-tree nodes ----
 template <typename Rule>
@@ -93,7 +133,7 @@ using selector = pegtl::parse_tree::selector<
     Rule,
     pegtl::parse_tree::store_content::on<
         R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::neg_expr,
-        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::option_value,
+        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value,
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
@@ -226,6 +266,8 @@ struct converter {
         it.cond = to_expr(*c.children.at(0));
       else if (c.is_type<R::counter_init>())
         it.args.push_back({c.children.at(0)->string(), at(*c.children[0])});
+      else if (c.is_type<R::counter_role>())
+        it.role = word{c.children.at(0)->string(), at(*c.children[0])};
       else if (c.is_type<R::stmt_block>())
         it.body = to_body(c);
       else
@@ -350,23 +392,38 @@ std::string found_at(const std::string& text, size_t offset) {
   return fmt::format("found '{}'", (char)c);
 }
 
-// Candidates listed in a message "expected a ... (a, b, c) ..." for did-you-mean.
-std::vector<std::string> listed(const std::string& msg) {
-  std::vector<std::string> out;
-  size_t o = msg.find('('), c = msg.find(')');
-  if (o == std::string::npos || c == std::string::npos || c < o) return out;
-  std::string inner = msg.substr(o + 1, c - o - 1);
-  size_t i = 0;
-  while (i < inner.size()) {
-    size_t j = inner.find(',', i);
-    std::string w = inner.substr(i, j == std::string::npos ? std::string::npos : j - i);
-    while (!w.empty() && w.front() == ' ') w.erase(0, 1);
-    if (w.rfind("or ", 0) == 0) w.erase(0, 3);
-    if (!w.empty() && w.find(' ') == std::string::npos) out.push_back(w);
-    if (j == std::string::npos) break;
-    i = j + 1;
+// The row's message, its candidates in place of "{}".
+std::string message_of(const rule_error& e) {
+  std::string msg = e.message;
+  if (e.candidates.empty()) return msg;
+  if (size_t at = msg.find("{}"); at != std::string::npos) msg.replace(at, 2, fmt::format("{}", fmt::join(e.candidates, ", ")));
+  if (size_t at = msg.find("{or}"); at != std::string::npos)
+    msg.replace(at, 4, fmt::format("{} or {}", fmt::join(e.candidates.first(e.candidates.size() - 1), ", "), e.candidates.back()));
+  return msg;
+}
+
+// The diagnostic for a failed `must`: caret, did-you-mean and note as the failing rule's row says.
+diag_error syntax_error(const std::string& text, int file, const rule_failure& f) {
+  const rule_error& row = *f.info;
+  const size_t at = f.byte;
+  std::string found = found_at(text, at);
+  size_t report = at;
+  if (row.where == caret::previous_code || at >= text.size())
+    if (size_t back = end_of_previous_code(text, at); back != std::string::npos) {
+      report = back;
+      if (at < text.size()) found = "found the end of the line";
+    }
+  std::string full = fmt::format("{}, {}", message_of(row), found);
+  if (report == at && found.rfind("found '", 0) == 0) {
+    std::vector<std::string> candidates(row.candidates.begin(), row.candidates.end());
+    full += did_you_mean(found.substr(7, found.size() - 8), candidates);
   }
-  return out;
+  std::vector<note> notes;
+  std::optional<note> n = row.opened == closes::brace ? unclosed_brace(text, at, file)
+                          : row.opened == closes::paren ? unclosed_paren(text, at, file)
+                                                        : std::nullopt;
+  if (n) notes.push_back(*n);
+  return diag_error(position_of(text, report, file), full, notes);
 }
 
 }  // namespace
@@ -397,36 +454,8 @@ file_ast parse(const sources& src, int file) {
     auto root = pegtl::parse_tree::parse<R::grammar, selector, pegtl::nothing, control>(in);
     if (!root) throw diag_error({file, 1, 1}, "this is not a variant file");
     return converter{file}.convert(*root);
-  } catch (const pegtl::parse_error& e) {
-    size_t at = e.positions().front().byte;
-    std::string msg(e.message());
-    // where the word found is itself the mistake (an unknown setting or statement), stay on it
-    static const std::string token_errors[] = {
-        error_message<R::file_end>, error_message<R::stmt_close>, error_message<R::bid_options_close>,
-        error_message<R::announce_options_close>,
-        error_message<R::block_close<R::players_block>>, error_message<R::block_close<R::cards_block>>,
-        error_message<R::block_close<R::deal_block>>, error_message<R::block_close<R::bidding_block>>,
-        error_message<R::block_close<R::play_block>>, error_message<R::block_close<R::scoring_block>>,
-        error_message<R::block_close<R::end_block>>};
-    bool token_error = std::find(std::begin(token_errors), std::end(token_errors), msg) != std::end(token_errors);
-    std::string found = found_at(text, at);
-    size_t report = at;
-    if (!token_error || at >= text.size())
-      if (size_t back = end_of_previous_code(text, at); back != std::string::npos) {
-        report = back;
-        if (at < text.size()) found = "found the end of the line";
-      }
-    std::string full = fmt::format("{}, {}", msg, found);
-    if (report == at && found.rfind("found '", 0) == 0) {
-      std::string tok = found.substr(7, found.size() - 8);
-      full += did_you_mean(tok, listed(msg));
-    }
-    std::vector<note> notes;
-    if (msg.find("'}'") != std::string::npos)
-      if (auto n = unclosed_brace(text, at, file)) notes.push_back(*n);
-    if (msg.find("')'") != std::string::npos)
-      if (auto n = unclosed_paren(text, at, file)) notes.push_back(*n);
-    throw diag_error(position_of(text, report, file), full, notes);
+  } catch (const rule_failure& f) {
+    throw syntax_error(text, file, f);
   }
 }
 

@@ -1,4 +1,4 @@
-// The compiled variant: immutable tables that drive the game state machine. Produced by lang/compile.cpp;
+// The compiled variant: immutable tables that drive the game state machine. Produced by lang/elaborate*.cpp;
 // nothing in runtime/ knows which variant it is running.
 #pragma once
 #include <array>
@@ -110,8 +110,7 @@ struct force_rule {
 
 struct variant {
   std::string name;  // display name
-  std::string file;                // the variant's own file
-  std::vector<std::string> files;  // every file it was merged from (positions in formulas index this)
+  std::string file;  // the variant's own file (every file read is in `source`)
 
   // players and teams
   int seats = 4;

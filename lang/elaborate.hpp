@@ -1,0 +1,55 @@
+// elaborate: the resolved variant and its symbol table -> the runtime's tables, one block at a time
+// (elaborate_players.cpp ... elaborate_end.cpp, in that order), each formula compiled when the entry that
+// owns it is built. Every check of meaning lives in the block that builds what it checks.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lang/declare.hpp"
+#include "lang/formula.hpp"
+#include "runtime/variant.hpp"
+
+namespace spades::lang {
+
+// Builds the variant `r` describes; throws diag_error at the first thing that cannot work.
+std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms);
+
+// What every block's elaboration shares: the input, the variant being built and the formula compiler.
+struct elaboration {
+  const resolved& r;
+  const symbol_table& syms;
+  variant& v;
+  formula_compiler formulas;
+
+  const std::vector<item>& items(const char* block) const;
+  const item* find(const char* block, const char* kw) const;
+};
+
+void elaborate_options(elaboration& e);
+void elaborate_players(elaboration& e);
+void elaborate_cards(elaboration& e);
+void elaborate_deal(elaboration& e);
+void elaborate_bidding(elaboration& e);
+void elaborate_play(elaboration& e);
+void elaborate_scoring(elaboration& e);
+void elaborate_end(elaboration& e);
+
+// ---- helpers for the blocks (elaborate.cpp, elaborate_cards.cpp) ----
+[[noreturn]] void fail(pos at, std::string msg, std::vector<note> notes = {});
+// `w` if it is one of `allowed`, else "unknown WHAT 'w'; did you mean ...? (expected one of: ...)".
+const std::string& choose(const word& w, const std::vector<std::string>& allowed, const char* what);
+int to_int(const word& w, int lo, int hi, const char* what);
+std::string lower(const std::string& s);
+// The words of `args` from `from` on, joined by blanks ("with partner").
+std::string joined(const std::vector<word>& args, size_t from);
+
+// Cards named in the text, against the deck elaborate_cards built.
+bool known_card(const variant& v, const std::string& name);
+std::vector<std::string> card_names(const variant& v);
+// The card id of `w`, or "unknown card 'w'; did you mean ...".
+int card_of(const variant& v, const word& w);
+// A set of cards named by `all`, `trump`, suit letters, card names and `except` (args[from, to)).
+card_set card_group(const variant& v, const std::vector<word>& ws, size_t from, size_t to = std::string::npos);
+
+}  // namespace spades::lang

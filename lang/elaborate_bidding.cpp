@@ -1,0 +1,141 @@
+// elaborate_bidding: `bidding` -> the bidding order, the bid kinds (ranges, words, options, eligibility)
+// and the calls made after the bidding (conversions and announcements).
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "lang/elaborate.hpp"
+
+namespace spades::lang {
+
+namespace {
+
+// order players|teams from SEAT
+void order(elaboration& e) {
+  const item* it = e.find("bidding", "order");
+  if (!it) return;
+  const auto& a = it->args;
+  if (a.size() != 3 || a[1].text != "from")
+    fail(a.size() > 1 && a[1].text != "from" ? a[1].at : a.size() > 3 ? a[3].at : it->at,  // at the first word out of place
+         "expected `order players from SEAT` or `order teams from SEAT` (SEAT: dealer_left, dealer or dealer_right)");
+  e.v.bid_by_team = choose(a[0], {"players", "teams"}, "bidding order") == "teams";
+  std::string s = choose(a[2], {"dealer_left", "dealer", "dealer_right"}, "starting seat");
+  e.v.bid_start = s == "dealer_left" ? 1 : s == "dealer" ? 0 : e.v.seats - 1;
+}
+
+// bid NAME RANGE: lo..hi within a hand.
+void bid_range(elaboration& e, const item& it, bid_kind& k) {
+  const word& rg = it.args.at(1);
+  auto dots = rg.text.find("..");
+  k.lo = to_int({rg.text.substr(0, dots), rg.at}, 0, 1000, "a bid");
+  k.hi = dots == std::string::npos ? k.lo : to_int({rg.text.substr(dots + 2), rg.at}, 0, 1000, "a bid");
+  if (k.lo > k.hi) fail(rg.at, fmt::format("empty bid range {}: the first number must not exceed the second", rg.text));
+  if (k.hi > e.v.tricks_per_hand) fail(rg.at, fmt::format("bid range {} goes past the {} tricks of a hand", rg.text, e.v.tricks_per_hand));
+}
+
+// { blind; allow when ... "reason"; exchange N with partner; convert ... }: each at most once (but convert).
+void bid_options(elaboration& e, const item& it, bid_kind& k) {
+  for (size_t oi = 0; oi < it.sub.size(); ++oi)
+    for (size_t oj = 0; oj < oi; ++oj)
+      if (it.sub[oi].kw == it.sub[oj].kw && it.sub[oi].kw != "convert")
+        fail(it.sub[oi].at, fmt::format("`{}` is given twice for this bid", it.sub[oi].kw), {{it.sub[oj].at, "first given here"}});
+  for (const item& o : it.sub) {
+    if (o.kw == "by") fail(o.at, "`by` belongs to announcements, not to bids");
+    if (o.kw == "allow" && o.str) k.reason = o.str->text;
+    if (o.kw == "blind") k.blind = true;
+    else if (o.kw == "exchange") {
+      k.exchange = to_int(o.args.at(0), 1, 13, "the number of cards exchanged");
+      std::string rest = joined(o.args, 1);
+      if (rest != "with partner") fail(o.args.at(1).at, fmt::format("expected `exchange N with partner`, found '{}'", rest));
+      for (int s = 0; s < e.v.seats; ++s)
+        if (e.v.partner[s] < 0) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
+    }
+  }
+  for (const item& o : it.sub)
+    if (o.kw == "allow") k.when = e.formulas.compile(*o.cond, scope::bidding);
+}
+
+void bid(elaboration& e, const symbol& s, std::set<std::string>& words) {
+  const item& it = *s.decl;
+  bid_kind k;
+  k.name = s.name;
+  bid_range(e, it, k);
+  if (it.str) {
+    k.words = lower(it.str->text);
+    if (k.words.empty()) fail(it.str->at, "a bid's words may not be empty (leave them out for a plain number)");
+  }
+  bid_options(e, it, k);
+  if (!k.words.empty() && !words.insert(k.words).second) fail(it.str->at, fmt::format("two bids are both called \"{}\"", k.words));
+  if (s.index == 60) fail(it.at, "too many bid kinds (the limit is 60)");
+  e.v.bids.push_back(k);
+}
+
+// Bare numbers must name exactly one bid.
+void plain_numbers_distinct(elaboration& e) {
+  auto kinds = e.syms.of(symbol_kind::bid);
+  for (size_t a = 0; a < e.v.bids.size(); ++a)
+    for (size_t b = a + 1; b < e.v.bids.size(); ++b) {
+      const auto &x = e.v.bids[a], &y = e.v.bids[b];
+      if (x.words.empty() && y.words.empty() && x.lo <= y.hi && y.lo <= x.hi)
+        fail(kinds[b]->decl->at, fmt::format("bids '{}' and '{}' are both plain numbers over the same range: give one of them words", x.name, y.name),
+             {{kinds[a]->decl->at, fmt::format("'{}' is defined here", x.name)}});
+    }
+}
+
+void add_call(elaboration& e, call_kind c, const symbol& s) {
+  const variant& v = e.v;
+  if (s.index >= 32) fail(s.at, "too many announcements and conversions (the limit is 32)");
+  for (const auto& o : v.calls) {
+    if (o.name == c.name) fail(s.at, fmt::format("'{}' is already the name of an announcement or conversion", c.name));
+    if (o.words == c.words) fail(s.at, fmt::format("two announcements are both called \"{}\"", c.words));
+  }
+  if (c.words.empty() || std::count(v.decline_words.begin(), v.decline_words.end(), c.words))
+    fail(s.at, fmt::format("\"{}\" cannot name an announcement (it is empty, or means declining)", c.words));
+  if (e.syms.find(c.name, symbol_kind::bid)) fail(s.at, fmt::format("'{}' is already the name of a bid", c.name));
+  e.v.calls.push_back(c);
+}
+
+// convert NAME "words" to BID N [when ...], inside the bid `s.owner`.
+call_kind conversion(elaboration& e, const symbol& s) {
+  const item& o = *s.decl;
+  call_kind c;
+  c.name = s.name;
+  c.words = lower(o.str->text);
+  c.by_team = e.v.bid_by_team;
+  c.from_kind = e.syms.index(s.owner->args.at(0).text, symbol_kind::bid);
+  c.to_kind = e.syms.index(o.args.at(1).text, symbol_kind::bid);
+  if (c.to_kind < 0) fail(o.args[1].at, fmt::format("unknown bid '{}'{}", o.args[1].text, did_you_mean(o.args[1].text, e.syms.names(symbol_kind::bid))));
+  c.to_n = to_int(o.args.at(2), e.v.bids[c.to_kind].lo, e.v.bids[c.to_kind].hi, "the bid converted to");
+  c.when = e.formulas.compile_opt(o.cond, scope::bidding);
+  return c;
+}
+
+// announce NAME "words" { by team|player; allow when ... }
+call_kind announcement(elaboration& e, const symbol& s) {
+  const item& it = *s.decl;
+  call_kind c;
+  c.name = s.name;
+  c.words = lower(it.str->text);
+  c.by_team = e.v.teams < e.v.seats;
+  for (const item& o : it.sub) {
+    if (o.kw == "by") c.by_team = choose(o.args.at(0), {"team", "player"}, "announcer") == "team";
+    else if (o.kw != "allow") fail(o.at, fmt::format("`{}` is a bid option; an announcement takes `by` and `allow`", o.kw));
+  }
+  for (const item& o : it.sub)
+    if (o.kw == "allow") c.when = e.formulas.compile(*o.cond, scope::bidding);
+  return c;
+}
+
+}  // namespace
+
+void elaborate_bidding(elaboration& e) {
+  order(e);
+  if (const item* skip = e.find("bidding", "skip")) e.v.skip_bidding_when = e.formulas.compile(*skip->cond, scope::game);
+  std::set<std::string> words;
+  for (const symbol* s : e.syms.of(symbol_kind::bid)) bid(e, *s, words);
+  for (const symbol* s : e.syms.of(symbol_kind::call)) add_call(e, s->owner ? conversion(e, *s) : announcement(e, *s), *s);
+  plain_numbers_distinct(e);
+}
+
+}  // namespace spades::lang

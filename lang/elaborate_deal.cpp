@@ -1,0 +1,99 @@
+// elaborate_deal: `deal` -> hand size, what happens to leftover cards (out, a kitty and its discard),
+// passing to partner and the rotation of the deal.
+#include <fmt/format.h>
+
+#include "lang/elaborate.hpp"
+
+namespace spades::lang {
+
+namespace {
+
+// hand_size and leftover: the deck must divide, or the rest go out or to a kitty. Returns the rest.
+int hand_size(elaboration& e) {
+  variant& v = e.v;
+  const int nc = (int)v.cards.size();
+  const item* hs = e.find("deal", "hand_size");
+  if (const item* lo = e.find("deal", "leftover")) {
+    std::string l = choose(lo->args.at(0), {"out", "kitty", "none"}, "leftover rule");
+    v.leftover = l == "out" ? leftover_rule::out : l == "kitty" ? leftover_rule::kitty : leftover_rule::none;
+  }
+  if (hs) {
+    v.hand_size = to_int(hs->args.at(0), 1, max_cards, "hand_size");
+    if (v.hand_size * v.seats > nc)
+      fail(hs->args[0].at, fmt::format("{} players with {} cards each need {} cards, but the deck has {}", v.seats, v.hand_size, v.hand_size * v.seats, nc));
+  } else {
+    v.hand_size = nc / v.seats;
+  }
+  // without hand_size, the deck and the player count clash: point at the deck, note the count
+  const item* players = e.find("players", "count") ? e.find("players", "count") : e.find("players", "seats");
+  const resolved_block* deck = e.r.find("cards");
+  pos at = hs ? hs->at : deck ? deck->at : players ? players->at : pos{};
+  std::vector<note> notes;
+  if (!hs && deck && players) notes.push_back({players->at, "the number of players is set here"});
+  int rest = nc - v.hand_size * v.seats;
+  if (rest > 0 && v.leftover == leftover_rule::none)
+    fail(at, fmt::format("the deck of {} cards does not divide among {} players ({} left over): set `leftover out` in 'deal', or change the deck", nc, v.seats, rest),
+         notes);
+  if (v.hand_size == 0) fail(at, fmt::format("the deck of {} cards has fewer cards than the {} players", nc, v.seats), notes);
+  v.tricks_per_hand = v.hand_size;
+  return rest;
+}
+
+// kitty dealer | kitty holder CARDS: who takes the leftover cards.
+void kitty(elaboration& e) {
+  const item* kit = e.find("deal", "kitty");
+  if (!kit) return;
+  if (e.v.leftover != leftover_rule::kitty) fail(kit->at, "`kitty` says who takes the leftover cards: it needs `leftover kitty`");
+  const auto& a = kit->args;
+  std::string who = choose(a[0], {"dealer", "holder"}, "kitty taker");
+  if (who == "dealer" && a.size() > 1) fail(a[1].at, "expected the end of the line after `kitty dealer`");
+  if (who != "holder") return;
+  if (a.size() < 2) fail(a[0].at, "expected `kitty holder CARD...`: the holder of the first of these cards dealt takes the kitty");
+  for (size_t i = 1; i < a.size(); ++i) e.v.kitty_holder.push_back(card_of(e.v, a[i]));
+}
+
+// discard N before|after bidding: the kitty's taker comes back to a hand's size.
+void discard(elaboration& e, int rest) {
+  variant& v = e.v;
+  const item* lo = e.find("deal", "leftover");
+  const item* dis = e.find("deal", "discard");
+  if (v.leftover == leftover_rule::kitty) {
+    if (rest == 0) fail(lo->at, "`leftover kitty` but no cards are left over after the deal");
+    if (!dis) fail(lo->at, fmt::format("the kitty's taker holds {} extra cards: add `discard {} before bidding` or `discard {} after bidding` in 'deal'", rest, rest, rest));
+  }
+  if (!dis) return;
+  if (v.leftover != leftover_rule::kitty) fail(dis->at, "`discard` is for the taker of the kitty: it needs `leftover kitty`");
+  v.discard = to_int(dis->args.at(0), 1, max_cards, "the number of cards discarded");
+  if (v.discard != rest) fail(dis->args[0].at, fmt::format("the kitty's taker must discard {} cards to come back to {}, not {}", rest, v.hand_size, v.discard));
+  std::string when = joined(dis->args, 1);
+  if (when != "before bidding" && when != "after bidding")
+    fail(dis->args.at(1).at, fmt::format("expected `before bidding` or `after bidding`, found '{}'", when));
+  v.discard_before_bidding = when == "before bidding";
+}
+
+// pass N to partner
+void pass(elaboration& e) {
+  variant& v = e.v;
+  const item* it = e.find("deal", "pass");
+  if (!it) return;
+  v.pass_count = to_int(it->args.at(0), 1, v.hand_size, "the number of cards passed");
+  std::string to = joined(it->args, 1);
+  if (to != "to partner") fail(it->args.at(1).at, fmt::format("expected `pass N to partner`, found '{}'", to));
+  for (int s = 0; s < v.seats; ++s)
+    if (v.partner[s] < 0) fail(it->at, "passing to partner needs every player to have exactly one partner");
+}
+
+}  // namespace
+
+void elaborate_deal(elaboration& e) {
+  int rest = hand_size(e);
+  kitty(e);
+  discard(e, rest);
+  pass(e);
+  if (const item* it = e.find("deal", "rotate")) {
+    std::string d = choose(it->args.at(0), {"left", "right", "none"}, "rotation");
+    e.v.rotate = d == "left" ? 1 : d == "right" ? -1 : 0;
+  }
+}
+
+}  // namespace spades::lang

@@ -1,0 +1,83 @@
+// elaborate_play: `play` -> who leads first, lead restrictions (forbid), when trumps break, following
+// rules and forced plays.
+#include <fmt/format.h>
+
+#include "lang/elaborate.hpp"
+
+namespace spades::lang {
+
+namespace {
+
+// lead SEAT | lead holder CARDS [leading it]
+void lead(elaboration& e) {
+  variant& v = e.v;
+  const item* it = e.find("play", "lead");
+  if (!it) return;
+  const auto& a = it->args;
+  if (a[0].text != "holder") {
+    if (a.size() != 1) fail(a[1].at, "expected the end of the line after the leading seat");
+    std::string s = choose(a[0], {"dealer_left", "dealer", "dealer_right", "holder"}, "first leader");
+    v.lead = s == "dealer_left" ? lead_start::dealer_left : s == "dealer" ? lead_start::dealer : lead_start::dealer_right;
+    return;
+  }
+  if (a.size() < 2) fail(a[0].at, "expected `lead holder CARD...`: the first of these cards held leads");
+  v.lead = lead_start::holder;
+  size_t end = a.size();
+  if (end >= 3 && a[end - 2].text == "leading" && a[end - 1].text == "it") {
+    v.lead_holder_card = true;  // and the opening lead is that very card
+    end -= 2;
+  }
+  if (end < 2) fail(a[0].at, "expected `lead holder CARD... [leading it]`: the first of these cards held leads");
+  for (size_t i = 1; i < end; ++i) v.lead_holder.push_back(card_of(v, a[i]));
+}
+
+// forbid NAME lead CARDS [when CONDITION] ["reason"]
+forbid_rule forbid(elaboration& e, const symbol& s) {
+  const item& it = *s.decl;
+  forbid_rule f;
+  f.name = s.name;
+  f.cards = card_group(e.v, it.args, 1);
+  if (it.str) f.reason = it.str->text;
+  f.when = e.formulas.compile_opt(it.cond, scope::play);
+  // the usual lead restriction, `when not broken`, is tested directly on the hot path
+  const auto& x = e.v.exprs;
+  f.unless_broken = f.when >= 0 && x[f.when].o == op::not_ && x[x[f.when].a].o == op::var && x[x[f.when].a].v == var::broken;
+  return f;
+}
+
+// force NAME lead CARDS play WHO highest|lowest CARDS ["reason"]
+force_rule force(elaboration& e, const symbol& s) {
+  const item& it = *s.decl;
+  const auto& a = it.args;
+  force_rule f;
+  f.name = s.name;
+  size_t play = 1;
+  while (play < a.size() && a[play].text != "play") ++play;
+  f.lead = card_group(e.v, a, 1, play);
+  if (play + 3 > a.size()) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
+  std::string who = choose(a[play + 1], {"opponents", "others", "partner"}, "player group");
+  f.who = who == "opponents" ? force_who::opponents : who == "others" ? force_who::others : force_who::partner;
+  f.highest = choose(a[play + 2], {"highest", "lowest"}, "choice") == "highest";
+  f.among = card_group(e.v, a, play + 3);
+  if (f.among.empty()) fail(a[play + 2].at, "expected the cards to choose from after highest/lowest");
+  if (it.str) f.reason = it.str->text;
+  return f;
+}
+
+}  // namespace
+
+void elaborate_play(elaboration& e) {
+  variant& v = e.v;
+  lead(e);
+  for (const symbol* s : e.syms.of(symbol_kind::forbid)) v.forbids.push_back(forbid(e, *s));
+  if (const item* it = e.find("play", "broken_by"))
+    for (const word& w : it->args) {
+      std::string b = choose(w, {"discard", "lead", "win"}, "way of breaking trump");
+      (b == "discard" ? v.broken_by_discard : b == "lead" ? v.broken_by_lead : v.broken_by_win) = true;
+    }
+  for (const symbol* s : e.syms.of(symbol_kind::force)) v.forces.push_back(force(e, *s));
+  if (const item* it = e.find("play", "follow"))
+    v.follow = choose(it->args.at(0), {"suit", "beat"}, "follow rule") == "beat" ? follow_rule::beat : follow_rule::suit;
+}
+
+}  // namespace spades::lang

@@ -1,0 +1,111 @@
+// elaborate_players: `players` -> seats, their names, teams and partners.
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "lang/elaborate.hpp"
+
+namespace spades::lang {
+
+namespace {
+
+// `count N` and `seats NAMES`: the number of seats and their names (N E S W for four, else P1..Pn).
+void seats(elaboration& e) {
+  variant& v = e.v;
+  const item* count = e.find("players", "count");
+  const item* seats = e.find("players", "seats");
+  int n = count ? to_int(count->args.at(0), 2, max_seats, "the number of players") : 0;
+  if (seats) {
+    if (count && (int)seats->args.size() != n)
+      fail(seats->at, fmt::format("{} seat names for {} players", seats->args.size(), n), {{count->at, "the player count is set here"}});
+    n = (int)seats->args.size();
+    if (n < 2 || n > max_seats) fail(seats->at, fmt::format("a game has 2 to {} seats, not {}", max_seats, n));
+    std::set<std::string> seen;
+    for (const word& w : seats->args) {
+      if (!seen.insert(w.text).second) fail(w.at, fmt::format("seat '{}' is named twice", w.text));
+      v.seat_names.push_back(w.text);
+    }
+  } else {
+    if (n == 0) n = 4;
+    if (n == 4) v.seat_names = {"N", "E", "S", "W"};
+    else for (int i = 1; i <= n; ++i) v.seat_names.push_back(fmt::format("P{}", i));
+  }
+  v.seats = n;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (v.seat_names[j] == fmt::format("P{}", i + 1) && i != j)
+        fail(seats->args[j].at, fmt::format("seat name '{}' would clash with the positional name of seat {}", v.seat_names[j], i + 1));
+}
+
+struct team_list {
+  std::vector<std::vector<int>> members;
+  std::vector<std::string> names;  // empty: named after their seats
+};
+
+// `team NAME SEATS` lines: every seat in exactly one team.
+team_list named_teams(elaboration& e) {
+  const variant& v = e.v;
+  team_list out;
+  std::vector<int> owner(v.seats, -1);
+  const item* last = nullptr;
+  for (const symbol* t : e.syms.of(symbol_kind::team)) {
+    last = t->decl;
+    std::vector<int> m;
+    for (size_t i = 1; i < t->decl->args.size(); ++i) {
+      const word& w = t->decl->args[i];
+      int s = v.find_seat(w.text);
+      if (s < 0)
+        fail(w.at, fmt::format("unknown seat '{}'{} (the seats are {})", w.text, did_you_mean(w.text, v.seat_names), fmt::join(v.seat_names, " ")));
+      if (owner[s] == (int)out.members.size()) fail(w.at, fmt::format("seat '{}' is listed twice in team '{}'", w.text, t->name));
+      if (owner[s] >= 0) fail(w.at, fmt::format("seat '{}' is already in team '{}'", w.text, out.names[owner[s]]));
+      owner[s] = (int)out.members.size();
+      m.push_back(s);
+    }
+    std::sort(m.begin(), m.end());
+    out.names.push_back(t->name);
+    out.members.push_back(m);
+  }
+  for (int s = 0; s < v.seats; ++s)
+    if (owner[s] < 0) fail(last->at, fmt::format("seat '{}' is in no team", v.seat_names[s]));
+  return out;
+}
+
+// `teams opposite|none`: partners facing each other, or every player alone.
+team_list arranged_teams(elaboration& e) {
+  const int n = e.v.seats;
+  const item* mode = e.find("players", "teams");
+  std::string m = mode ? choose(mode->args.at(0), {"opposite", "none"}, "team arrangement") : "none";
+  team_list out;
+  if (m == "opposite") {
+    if (n % 2 || n < 4) fail(mode->args[0].at, fmt::format("partners opposite need an even number of seats (4 or more), not {}", n));
+    for (int i = 0; i < n / 2; ++i) out.members.push_back({i, i + n / 2});
+  } else {
+    for (int i = 0; i < n; ++i) out.members.push_back({i});
+  }
+  return out;
+}
+
+void fill_teams(variant& v, const team_list& t) {
+  v.teams = (int)t.members.size();
+  v.members = t.members;
+  for (size_t i = 0; i < t.members.size(); ++i) {
+    std::string joined;
+    for (int s : t.members[i]) { v.team_of[s] = (int)i; joined += v.seat_names[s]; }
+    v.team_aliases.push_back(joined);
+    v.team_names.push_back(t.names.empty() ? joined : t.names[i]);
+  }
+  for (int s = 0; s < v.seats; ++s) {
+    const auto& m = t.members[v.team_of[s]];
+    v.partner[s] = m.size() == 2 ? (m[0] == s ? m[1] : m[0]) : -1;
+  }
+}
+
+}  // namespace
+
+void elaborate_players(elaboration& e) {
+  seats(e);
+  fill_teams(e.v, e.syms.count(symbol_kind::team) ? named_teams(e) : arranged_teams(e));
+}
+
+}  // namespace spades::lang

@@ -1,0 +1,254 @@
+// formula: each name becomes a variable node of the kind the vocabulary gives it in that scope; each
+// statement a runtime stmt. A name out of its scope is told where it can be used.
+#include "lang/formula.hpp"
+
+#include <fmt/format.h>
+
+namespace spades::lang {
+
+namespace {
+
+symbol_kind kind_of(declared_kind c) {
+  switch (c) {
+    case declared_kind::option: return symbol_kind::option;
+    case declared_kind::counter: return symbol_kind::counter;
+    case declared_kind::bid_kind: return symbol_kind::bid;
+    case declared_kind::call: return symbol_kind::call;
+  }
+  return symbol_kind::option;
+}
+
+// The symbol kind a class row names, or false for a plain variable or function.
+bool row_kind(const builtin& row, symbol_kind& out) {
+  if (row.kind != builtin::name_class) return false;
+  out = kind_of(row.declared);
+  return true;
+}
+
+bool visible(const builtin& row, scope sc) { return row.scopes & bit(sc); }
+
+}  // namespace
+
+int formula_compiler::add(expr_node n, pos at) {
+  n.file = at.file;
+  n.line = at.line;
+  n.col = at.col;
+  v_.exprs.push_back(n);
+  return (int)v_.exprs.size() - 1;
+}
+
+// The first row that gives `n` a meaning in `sc` (with the declared thing's index for a class), or nullptr.
+const builtin* formula_compiler::visible_row(const std::string& n, scope sc, int64_t& index) const {
+  for (const builtin& row : builtins()) {
+    if (!visible(row, sc) || row.kind == builtin::function) continue;
+    symbol_kind k;
+    if (row_kind(row, k)) {
+      if (int i = syms_.index(n, k); i >= 0) { index = k == symbol_kind::bid ? int64_t{1} << i : i; return &row; }
+    } else if (row.name == n) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+expr_node formula_compiler::builtin_variable(const builtin& row, const expr& e, scope sc, int64_t index) {
+  expr_node x;
+  x.o = op::var;
+  x.v = sc == scope::player ? row.player_var : row.other_var;
+  x.value = index;
+  if (x.v == var::player_bid && v_.bid_by_team)
+    throw diag_error(e.at, "'bid' of a player has no meaning when teams bid (`order teams`): use the team's `bid` in a team rule");
+  if (x.v == var::last_trick) v_.uses_trick_order = true;
+  return x;
+}
+
+// The variable `name` in scope `sc`: a `let`, else the vocabulary's first visible row, else a diagnostic.
+expr_node formula_compiler::variable(const expr& e, scope sc) {
+  for (auto it = lets_.rbegin(); it != lets_.rend(); ++it)
+    if (it->first == e.text) {
+      expr_node x;
+      x.o = op::var;
+      x.v = var::let;
+      x.value = it->second;
+      return x;
+    }
+  int64_t index = 0;
+  if (const builtin* row = visible_row(e.text, sc, index)) return builtin_variable(*row, e, sc, index);
+  unknown_name(e, sc);
+}
+
+// A name not visible here: where it would be, why it is gone, or a near name that is visible.
+void formula_compiler::unknown_name(const expr& e, scope sc) const {
+  const std::string& n = e.text;
+  std::vector<std::string> known;
+  for (auto& l : lets_) known.push_back(l.first);
+  for (const builtin& row : builtins()) {
+    if (row.kind == builtin::function) continue;
+    symbol_kind k;
+    bool is_class = row_kind(row, k);
+    if (is_class ? syms_.index(n, k) >= 0 : row.name == n)
+      throw diag_error(e.at, fmt::format("'{}' cannot be used in {}: {}", n, scope_title(sc), where_known(row.scopes)));
+    if (!visible(row, sc)) continue;
+    if (is_class) for (auto& s : syms_.names(k)) known.push_back(s);
+    else known.emplace_back(row.name);
+  }
+  if (const item* d = syms_.dropped(n, {"bid", "counter"}))
+    throw diag_error(e.at, fmt::format("unknown name '{}': the {} '{}' is dropped", n, d->args[0].text, n), {{d->at, "dropped here"}});
+  throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, known)));
+}
+
+int formula_compiler::call(const expr& e, scope sc) {
+  const std::string& f = e.text;
+  const builtin* found = find_builtin(f);  // the grammar admits only the vocabulary's functions
+  if (!found || found->kind != builtin::function) throw diag_error(e.at, fmt::format("internal error: '{}' is not in the vocabulary", f));
+  const builtin& row = *found;
+  if ((int)e.args.size() != row.arity)
+    throw diag_error(e.at, fmt::format("{}() takes {} argument{}, not {}", f, row.arity, row.arity == 1 ? "" : "s", e.args.size()));
+  if (!visible(row, sc)) throw diag_error(e.at, fmt::format(fmt::runtime(row.misplaced), f));
+  expr_node x;
+  if (f == "first_tricks") {
+    x.o = op::var;
+    x.v = sc == scope::team ? var::team_first_tricks : var::player_first_tricks;
+    x.a = compile(e.args[0], sc);
+    v_.uses_trick_order = true;
+  } else if (f == "partner_bid_is") {
+    const expr& a = e.args[0];
+    int i = a.kind == expr::name ? syms_.index(a.text, symbol_kind::bid) : -1;
+    if (i < 0)
+      throw diag_error(a.at, fmt::format("partner_bid_is() takes the name of a bid{}",
+                                         a.kind == expr::name ? did_you_mean(a.text, syms_.names(symbol_kind::bid)) : std::string{}));
+    x.o = op::var;
+    x.v = var::partner_kind;
+    x.value = i;
+  } else if (f == "sum" || f == "count") {
+    x.o = f == "sum" ? op::sum : op::count;
+    x.a = compile(e.args[0], scope::player);  // each member in turn
+  } else {
+    x.o = f == "min" ? op::min : f == "max" ? op::max : op::abs;
+    x.a = compile(e.args[0], sc);
+    if (row.arity == 2) x.b = compile(e.args[1], sc);
+  }
+  return add(x, e.at);
+}
+
+int formula_compiler::binary(const expr& e, scope sc) {
+  static const std::pair<const char*, op> ops[] = {
+      {"+", op::add}, {"-", op::sub}, {"*", op::mul}, {"/", op::div}, {"%", op::mod}, {"<", op::lt},
+      {"<=", op::le}, {">", op::gt}, {">=", op::ge}, {"==", op::eq}, {"!=", op::ne}, {"and", op::and_}, {"or", op::or_}};
+  expr_node x;
+  for (auto& [t, o] : ops)
+    if (e.text == t) x.o = o;
+  x.a = compile(e.args[0], sc);
+  x.b = compile(e.args[1], sc);
+  // `nil or blind_nil`: one test of a set of bid kinds
+  if (x.o == op::or_) {
+    expr_node &l = v_.exprs[x.a], &r = v_.exprs[x.b];
+    if (l.o == op::var && r.o == op::var && l.v == r.v && (l.v == var::player_kind || l.v == var::team_kind)) {
+      l.value |= r.value;
+      return x.a;
+    }
+  }
+  return add(x, e.at);
+}
+
+int formula_compiler::compile(const expr& e, scope sc) {
+  expr_node x;
+  switch (e.kind) {
+    case expr::number:
+    case expr::boolean:
+      x.o = op::num;
+      x.value = e.value;
+      return add(x, e.at);
+    case expr::name: return add(variable(e, sc), e.at);
+    case expr::unary:
+      x.o = e.text == "-" ? op::neg : op::not_;
+      x.a = compile(e.args[0], sc);
+      return add(x, e.at);
+    case expr::cond:
+      x.o = op::if_;
+      x.a = compile(e.args[0], sc);
+      x.b = compile(e.args[1], sc);
+      x.c = compile(e.args[2], sc);
+      return add(x, e.at);
+    case expr::call: return call(e, sc);
+    case expr::binary: return binary(e, sc);
+  }
+  return -1;
+}
+
+// `let NAME = EXPR`: a new slot, visible to the end of the block.
+spades::stmt formula_compiler::let(const lang::stmt& s, size_t mark, scope sc) {
+  const char* taken = syms_.find(s.name, symbol_kind::counter) ? "a counter"
+                      : syms_.find(s.name, symbol_kind::option) ? "an option"
+                      : syms_.find(s.name, symbol_kind::bid)    ? "a bid"
+                                                                : nullptr;
+  if (taken) throw diag_error(s.name_at, fmt::format("'{}' is already {}; choose another name for this `let`", s.name, taken));
+  for (size_t i = mark; i < lets_.size(); ++i)
+    if (lets_[i].first == s.name) throw diag_error(s.name_at, fmt::format("'{}' is already defined in this block", s.name));
+  if (next_let_ == max_lets) throw diag_error(s.at, fmt::format("too many `let` values (the limit is {})", max_lets));
+  spades::stmt r;
+  r.o = stmt_op::let;
+  r.expr = compile(*s.value, sc);
+  r.slot = next_let_++;
+  lets_.push_back({s.name, r.slot});
+  return r;
+}
+
+spades::stmt formula_compiler::assign(const lang::stmt& s, scope sc) {
+  int c = syms_.index(s.name, symbol_kind::counter);
+  if (c < 0)
+    if (const item* d = syms_.dropped(s.name, {"counter"}))
+      throw diag_error(s.name_at, fmt::format("'{}' is not a counter: the counter '{}' is dropped", s.name, s.name), {{d->at, "dropped here"}});
+  if (c < 0)
+    throw diag_error(s.name_at, fmt::format("'{}' is not a counter: declare it with `counter {}` in 'scoring'{}", s.name, s.name,
+                                            did_you_mean(s.name, syms_.names(symbol_kind::counter))));
+  spades::stmt r;
+  r.o = s.op == "+=" ? stmt_op::counter_add : s.op == "-=" ? stmt_op::counter_sub : stmt_op::counter_set;
+  r.slot = c;
+  r.expr = compile(*s.value, sc);
+  return r;
+}
+
+spades::stmt formula_compiler::tally(const lang::stmt& s) {
+  int t = syms_.index(s.name, symbol_kind::tally);
+  if (t < 0)
+    if (const item* d = syms_.dropped(s.name, {"tally"}))
+      throw diag_error(s.name_at, fmt::format("unknown tally '{}': the tally '{}' is dropped", s.name, s.name), {{d->at, "dropped here"}});
+  if (t < 0)
+    throw diag_error(s.name_at, fmt::format("unknown tally '{}': declare it with `tally {}` in 'scoring'{}", s.name, s.name,
+                                            did_you_mean(s.name, syms_.names(symbol_kind::tally))));
+  spades::stmt r;
+  r.o = stmt_op::tally;
+  r.slot = t;
+  return r;
+}
+
+std::vector<spades::stmt> formula_compiler::compile_body(const std::vector<lang::stmt>& body, scope sc) {
+  std::vector<spades::stmt> out;
+  size_t mark = lets_.size();
+  for (const lang::stmt& s : body) {
+    spades::stmt r;
+    switch (s.kind) {
+      case lang::stmt::let: r = let(s, mark, sc); break;
+      case lang::stmt::points:
+        r.o = stmt_op::points;
+        r.expr = compile(*s.value, sc);
+        break;
+      case lang::stmt::assign: r = assign(s, sc); break;
+      case lang::stmt::if_:
+        r.o = stmt_op::if_;
+        r.expr = compile(*s.value, sc);
+        r.then_body = compile_body(s.then_body, sc);
+        r.else_body = compile_body(s.else_body, sc);
+        break;
+      case lang::stmt::tally: r = tally(s); break;
+      case lang::stmt::win: r.o = stmt_op::win; break;
+      case lang::stmt::lose: r.o = stmt_op::lose; break;
+    }
+    out.push_back(std::move(r));
+  }
+  lets_.resize(mark);
+  return out;
+}
+
+}  // namespace spades::lang

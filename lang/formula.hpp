@@ -1,0 +1,40 @@
+// formula: a formula or a rule body -> nodes of the variant's expression pool and runtime statements.
+// Names are looked up in the symbol table and the vocabulary, per scope, the moment the table entry that
+// owns the formula is built; the result is an index into `variant::exprs`.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lang/declare.hpp"
+#include "lang/vocabulary.hpp"
+#include "runtime/variant.hpp"
+
+namespace spades::lang {
+
+class formula_compiler {
+ public:
+  formula_compiler(const symbol_table& syms, variant& v) : syms_(syms), v_(v) {}
+  int compile(const expr& e, scope sc);               // the pool index of its root
+  int compile_opt(const std::optional<expr>& e, scope sc) { return e ? compile(*e, sc) : -1; }
+  std::vector<spades::stmt> compile_body(const std::vector<lang::stmt>& body, scope sc);
+
+ private:
+  int add(expr_node n, pos at);
+  expr_node variable(const expr& e, scope sc);
+  expr_node builtin_variable(const builtin& row, const expr& e, scope sc, int64_t index);
+  const builtin* visible_row(const std::string& n, scope sc, int64_t& index) const;
+  [[noreturn]] void unknown_name(const expr& e, scope sc) const;
+  int call(const expr& e, scope sc);
+  int binary(const expr& e, scope sc);
+  spades::stmt let(const lang::stmt& s, size_t mark, scope sc);
+  spades::stmt assign(const lang::stmt& s, scope sc);
+  spades::stmt tally(const lang::stmt& s);
+
+  const symbol_table& syms_;
+  variant& v_;
+  std::vector<std::pair<std::string, int>> lets_;  // visible lets: name -> slot
+  int next_let_ = 0;
+};
+
+}  // namespace spades::lang
