@@ -32,17 +32,18 @@ int cmd_sim(int argc, char** argv) {
   if (!vp) return 1;
   const variant& v = *vp;
   rng r(seed);
-  // what the summary counts: the hands and their points, by side
+  // what the summary counts: the hands and their points, by side. A hand's points fill 64 bits, so their
+  // sum over many games is kept in 128 (2^63 points a hand for 10^11 hands still fits)
   struct counter : observer {
     const variant& v;
     long long hands = 0;
-    std::vector<long long> points;
+    std::vector<__int128> points;
     bool hand_scored(const game_state& st) {
       ++hands;
       for (int t = 0; t < v.teams; ++t) points[t] += st.hand_points[t];
       return true;
     }
-  } count{{}, v, 0, std::vector<long long>(v.teams)};
+  } count{{}, v, 0, std::vector<__int128>(v.teams)};
   std::vector<long long> wins(v.teams);
   std::vector<std::vector<long long>> tallies(v.teams, std::vector<long long>(v.tallies.size()));
   long long draws = 0, stopped = 0;
@@ -58,7 +59,7 @@ int cmd_sim(int argc, char** argv) {
       for (size_t k = 0; k < v.tallies.size(); ++k) tallies[t][k] += st.tallies[t][k];
   }
   const long long hands = count.hands;
-  const std::vector<long long>& points = count.points;
+  const std::vector<__int128>& points = count.points;
   if (a.has("--json")) {
     nlohmann::ordered_json j;
     j["variant"] = v.name;

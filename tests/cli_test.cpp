@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/test_util.hpp"
@@ -139,4 +141,22 @@ scoring {
   CHECK(r.out == path + ": error: E has no legal move in the bid phase (the rules leave nothing to choose)\n");
   auto b = run("bench " + path + " --hands 10");
   CHECK(b.code == 1);
+}
+
+TEST_CASE("cli: sim adds up hand scores beyond the 64-bit range without overflowing") {
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("spades-sim-{}", ::getpid());
+  std::filesystem::create_directories(dir);
+  auto path = (dir / "huge.spades").string();
+  // two players, 25 tricks a hand (no tie possible), 3e17 a trick: one hand ends each game, and ten
+  // games add up to about 3.75e19 a side, past 2^63
+  std::ofstream(path) << "players { count 2 }\ndeal { hand_size 25\n leftover out }\n"
+                         "scoring { rule huge each team { points tricks * 300000000000 * 1000000 } }\nend { target 1 }\n";
+  auto r = run("sim " + path + " --games 10 --seed 1 --json");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["hands"] == 10);
+  double total = j["sides"]["P1"]["average_hand_score"].get<double>() + j["sides"]["P2"]["average_hand_score"].get<double>();
+  CHECK(total == Approx(7.5e18));
+  std::filesystem::remove_all(dir);
 }
