@@ -245,6 +245,12 @@ const std::map<std::string, std::string> unreachable = {
     {"internal error: a repetition failed", "star<> always matches; as above"},
     {"internal error: blanks failed", "ws always matches; as above"},
     {"internal error: blank lines failed", "nl always matches; as above"},
+    {"expected the text of a string", "string_body is a star<>, which always matches"},
+    {"this is not a variant file", "the grammar ends in must<file_end>: a failed parse raises, never returns false"},
+    {"expected a number for {}, found '{}'", "to_int reads only words the grammar took as `number` (digits)"},
+    {"`by` belongs to announcements, not to bids", "the grammar's bid options exclude `by` (\"expected a bid option\")"},
+    {"`{}` is a bid option; an announcement takes `by` and `allow`",
+     "the grammar's announcement options are `by` and `allow` only (\"expected an announcement option\")"},
 };
 
 }  // namespace
