@@ -160,3 +160,48 @@ TEST_CASE("cli: sim adds up hand scores beyond the 64-bit range without overflow
   CHECK(total == Approx(7.5e18));
   std::filesystem::remove_all(dir);
 }
+
+// Every exit code each command documents in its --help, on one path each.
+TEST_CASE("cli: every documented exit code of every command") {
+  struct path {
+    const char* args;
+    const char* input;
+    int code;
+  };
+  const path paths[] = {
+      {"check rulesets/standard.spades", "", 0},
+      {"check tests/lang/unknown_name.spades", "", 1},
+      {"check", "", 2},
+      {"test rulesets/standard.hands.json", "", 0},
+      {"test tests/features/failing/mixed.hands.json", "", 1},
+      {"test no/such.hands.json", "", 2},
+      {"test rulesets/standard.spades", "", 2},  // a variant file is not a hands file
+      {"sim rulesets/standard.spades --games 2 --seed 1", "", 0},
+      {"sim tests/lang/unknown_name.spades --games 2", "", 1},
+      {"sim rulesets/standard.spades --games 0", "", 2},
+      {"bench rulesets/standard.spades --hands 100", "", 0},
+      {"bench tests/lang/unknown_name.spades", "", 1},
+      {"bench", "", 2},
+      {"play rulesets/standard.spades --seed 1", "", 0},  // end of input: the player leaves
+      {"play rulesets/standard.spades --seed 1", "quit\n", 0},
+      {"play tests/lang/unknown_name.spades", "", 1},
+      {"play rulesets/standard.spades --seat Q", "", 2},
+      {"--version-that-is-not", "", 2},
+  };
+  for (const path& p : paths) {
+    auto r = run(p.args, p.input);
+    INFO(p.args << "\n" << r.out);
+    CHECK(r.code == p.code);
+  }
+}
+
+TEST_CASE("cli: play interrupted by Ctrl-C exits 130") {
+  // stdin stays open (the sleep), so play waits at its first prompt when SIGINT arrives
+  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && { sleep 5 | " + SPADES_BINARY +
+                    " play rulesets/standard.spades --seed 1 >/dev/null 2>&1 & p=$!; sleep 1; kill -INT $p; wait $p; echo $?; }";
+  FILE* f = popen(cmd.c_str(), "r");
+  char buf[64] = {};
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  pclose(f);
+  CHECK(std::string(buf, n) == "130\n");
+}
