@@ -158,44 +158,42 @@ bool bid_zero(const game_state& st, int seat) {
 }
 
 // Would one more trick for the seat's side cost it (overtricks carried at a price, a contract broken
-// by too many)? The side's tricks so far plus one, against so far, the rest to an opponent. Kept per trick.
+// by too many)? The scoring of the seat taking k tricks (an opponent the rest) is tabled once a hand for
+// every k; a trick is unwanted when the side's count so far plus one scores below the count so far.
 bool trick_unwanted(const game_state& st, int seat) {
   const variant& v = *st.v;
   if (st.bidding_skipped) return false;
+  const int all = std::min(v.tricks_per_hand, max_tricks);
   struct cache {
     hand_key key;
-    int trick = -1;
-    std::array<int8_t, max_seats> answer{};
+    std::array<bool, max_seats> known{};
+    std::array<std::array<double, max_tricks + 1>, max_seats> by_count{};
   };
   thread_local cache c;
-  if (!c.key.same(st) || c.trick != st.trick) {
+  if (!c.key.same(st)) {
     c.key.set(st);
-    c.trick = st.trick;
-    c.answer = {};
+    c.known = {};
   }
-  if (c.answer[seat]) return c.answer[seat] == 2;
   int opp = first_opponent(v, seat);
-  bool unwanted = false;
-  if (opp >= 0 && st.trick < max_tricks) {
-    auto with = [&](int more) {
-      std::array<int, max_seats> won = st.tricks_won;
-      std::array<int8_t, max_tricks> order{};
-      for (int i = 0; i < st.trick; ++i) order[i] = st.trick_winner[i];
-      for (int i = st.trick; i < v.tricks_per_hand && i < max_tricks; ++i) {
-        int taker = i - st.trick < more ? seat : opp;
-        order[i] = (int8_t)taker;
-        ++won[taker];
-      }
-      return score_outcome(st, v.team_of[seat], won, order.data());
-    };
+  if (opp < 0) return false;
+  if (!c.known[seat]) {
+    c.known[seat] = true;
     try {
-      unwanted = with(1) < with(0) - 0.5;
+      for (int k = 0; k <= all; ++k) {
+        std::array<int, max_seats> won{};
+        std::array<int8_t, max_tricks> order{};
+        for (int i = 0; i < all; ++i) order[i] = (int8_t)(i < k ? seat : opp);
+        won[seat] = k;
+        won[opp] = all - k;
+        c.by_count[seat][k] = score_outcome(st, v.team_of[seat], won, order.data());
+      }
     } catch (const rule_error&) {
-      unwanted = false;
+      c.by_count[seat] = {};
     }
   }
-  c.answer[seat] = unwanted ? 2 : 1;
-  return unwanted;
+  int side = 0;
+  for (int m : v.members[v.team_of[seat]]) side += st.tricks_won[m];
+  return side < all && c.by_count[seat][side + 1] < c.by_count[seat][side] - 0.5;
 }
 
 // Must the seat's side win the trick in play? When the scoring reads the order of tricks (a call on the
@@ -435,6 +433,7 @@ struct outlook {
   double sure = 0;     // the side's cards sure to win at once (its own, or the team's when bidding as one)
   double own_sure = 0; // the seat's (or bidding team's) own
   double mate_mu = 0;  // the partner's expected tricks, from its bid or from the deal
+  double mate_prior = 0;  // ... from the deal alone: what its hand may hold
   bool mate_bid = false;
   double mate_p0 = 0.5;  // the partner's chance of taking none, unseen
 };
@@ -466,10 +465,11 @@ outlook look(const game_state& st, int seat) {
   if (o.mate >= 0) {
     const bid_made& b = st.bids[o.mate];
     o.mate_bid = b.kind >= 0;
-    o.mate_mu = o.mate_bid ? b.n + 0.6 : std::max(0.0, (all - o.mu) / (v.seats - 1));
+    o.mate_prior = std::max(0.0, (all - o.mu) / (v.seats - 1));
+    o.mate_mu = o.mate_bid ? b.n + 0.6 : o.mate_prior;
   }
-  // a partner who bid a number holds some quick winners too
   o.own_sure = std::min(sure, o.mu);
+  // a partner who bid a number holds some quick winners too
   o.sure = sure + (o.mate_bid ? 0.5 * o.mate_mu : 0);
   return o;
 }
@@ -506,11 +506,11 @@ double expected_score(const game_state& c, const outlook& o) {
   const variant& v = *c.v;
   const int all = v.tricks_per_hand;
   const bool me_zero = zero_wanted(c, o.seat), mate_zero = o.mate >= 0 && zero_wanted(c, o.mate);
-  // a partner playing to take nothing leaves some of its tricks to the one who covers it
-  const double mu = o.mu + (mate_zero && !me_zero ? 0.25 * o.mate_mu : 0);
-  const double mate_mu = o.mate_mu + (me_zero && !mate_zero ? 0.25 * o.mu : 0);
+  // a partner playing to take nothing leaves about half its tricks to the one who covers it
+  const double mu = o.mu + (mate_zero && !me_zero ? 0.5 * o.mate_prior : 0);
+  const double mate_mu = o.mate_mu + (me_zero && !mate_zero ? 0.5 * o.mu : 0);
   // sure winners add no doubt; the rest of the estimate does
-  dist me = me_zero ? zero_dist(o.p0, all) : around(mu, 0.9 + 0.15 * std::max(0.0, mu - o.own_sure), all, 5);
+  dist me = me_zero ? zero_dist(o.p0, all) : around(mu, 0.8 + 0.1 * std::max(0.0, mu - o.own_sure), all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);
   else if (mate_zero) mate = zero_dist(o.mate_bid ? std::max(0.75, o.mate_p0) : o.mate_p0, all);
@@ -544,38 +544,43 @@ double expected_score(const game_state& c, const outlook& o) {
   return total;
 }
 
-// Chooses among all legal moves of a bid or call decision by expected score; ties go to the earliest
-// move in `prefer` order (nearest the estimate, plain before special).
+// The expected score of one bid or call, the later bids filled in; false when the scoring fails on it.
+bool score_move(const game_state& st, const move& m, const outlook& o, bool bidding, double& u) {
+  try {
+    game_state c = st;
+    c.apply(m);
+    if (bidding) fill_bids(c, o);
+    u = expected_score(c, o);
+    return true;
+  } catch (const rule_error&) {
+    return false;
+  }
+}
+
+// Chooses among all legal moves of a bid or call decision by expected score; a tie goes to the number
+// nearest the estimate, a plain bid before a special one, declining before calling.
 move choose(const game_state& st, const move* ms, int n, bool bidding) {
   const variant& v = *st.v;
-  const int seat = st.acting_seat();
-  const outlook o = look(st, seat);
+  const outlook o = look(st, st.acting_seat());
   const int target = (int)std::lround(o.mu);
   const double all = v.tricks_per_hand;
   const double side = std::min(all, o.mu + (o.mate >= 0 ? o.mate_mu : 0)), mine = std::min(all, o.mu);
   int best = -1;
   double best_u = -1e300, best_tie = 1e300;
   // numbers far from anything the side may take are not worth scoring (unless nothing else is legal)
-  for (int pass = 0; pass < 2 && best < 0; ++pass)
-  for (int i = 0; i < n; ++i) {
-    const move& m = ms[i];
-    if (pass == 0 && bidding && v.bids[m.a].lo < v.bids[m.a].hi &&
-        (m.b > std::max(mine, side) + 1.5 || m.b < std::min(mine, side) - 2.5))
-      continue;
-    double u;
-    try {
-      game_state c = st;
-      c.apply(m);
-      if (bidding) fill_bids(c, o);
-      u = expected_score(c, o);
-    } catch (const rule_error&) {
-      continue;
-    }
-    double tie = bidding ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : (m.a < 0 ? 0 : 1);
-    if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
-      best = i;
-      best_u = u;
-      best_tie = tie;
+  for (int pass = 0; pass < 2 && best < 0; ++pass) {
+    for (int i = 0; i < n; ++i) {
+      const move& m = ms[i];
+      bool far = bidding && v.bids[m.a].lo < v.bids[m.a].hi &&
+                 (m.b > std::max(mine, side) + 1.5 || m.b < std::min(mine, side) - 2.5);
+      double u;
+      if ((pass == 0 && far) || !score_move(st, m, o, bidding, u)) continue;
+      double tie = bidding ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : (m.a < 0 ? 0 : 1);
+      if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
+        best = i;
+        best_u = u;
+        best_tie = tie;
+      }
     }
   }
   return best >= 0 ? ms[best] : ms[0];
@@ -647,7 +652,9 @@ static move bot_play(const game_state& st) {
   bool last = st.played == v.seats - 1;
   if (i_nil) {
     if (!losers.empty()) return move::make_card(highest(v, losers));
-    return move::make_card(highest(v, winners));
+    // forced to win for now: the lowest card leaves the most room for a later player to overtake it;
+    // last to play, the trick is lost anyway and the highest card goes
+    return move::make_card(last ? highest(v, winners) : lowest(v, winners));
   }
   bool partner_winning = partner >= 0 && st.win_seat == partner;
   if (partner_nil && partner_winning && !winners.empty()) return move::make_card(lowest(v, winners));
