@@ -118,3 +118,31 @@ TEST_CASE("bot: void in the suit led, it ruffs with its cheapest winning trump")
                            {"3", "3", "3", "3", "2D"});
   CHECK(bot_says(st) == "4S");
 }
+
+TEST_CASE("bot: a hand is valued from the compiled ranking, two packs and many trumps included") {
+  auto standard = load_ruleset("standard");
+  card_set ace = card_set::of(standard->find_card("AS"));
+  CHECK(value_hand(*standard, ace, 0).sure == 1);
+  // two packs, the later of two identical cards winning: the other AS may beat this one
+  auto six = load_text("two-packs", "extends \"standard\"\ngame \"two packs\"\n"
+                                    "players { seats P1 P2 P3 P4 P5 P6\n teams opposite }\n"
+                                    "cards { packs 2\n remove 2D 2D\n ties later_wins }\n"
+                                    "deal { hand_size 17 }\nbidding { bid number 1..17 }\n");
+  hand_value one_ace = value_hand(*six, card_set::of(six->find_card("AH")), 0);
+  CHECK(one_ace.sure == 0);
+  CHECK(one_ace.tricks < 0.8);
+  CHECK(value_hand(*standard, card_set::of(standard->find_card("AH")), 0).tricks > 0.95);
+  // holding both, each is the top card while the other is in hand
+  CHECK(value_hand(*six, six->cards_named("AH"), 0).sure == 2);
+  // sixteen trumps: over random deals the seats' estimates add up to the thirteen tricks of a hand
+  auto deuces = load_text("sixteen-trumps", "extends \"standard\"\ngame \"sixteen trumps\"\ncards { top_trumps 2S 2H 2D 2C }\n");
+  rng r(7);
+  double total = 0;
+  for (int d = 0; d < 200; ++d) {
+    game_state st;
+    st.new_game(*deuces, 0);
+    st.deal(r);
+    for (int s = 0; s < 4; ++s) total += estimate_tricks(st, s);
+  }
+  CHECK(std::abs(total / 200 - 13) < 0.5);
+}
