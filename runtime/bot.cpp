@@ -435,7 +435,7 @@ struct outlook {
   double mate_mu = 0;  // the partner's expected tricks, from its bid or from the deal
   double mate_prior = 0;  // ... from the deal alone: what its hand may hold
   bool mate_bid = false;
-  double mate_p0 = 0.5;  // the partner's chance of taking none, unseen
+  double mate_p0 = 0.5;  // the partner's chance of taking none, if it plays for it
 };
 
 outlook look(const game_state& st, int seat) {
@@ -465,8 +465,13 @@ outlook look(const game_state& st, int seat) {
   if (o.mate >= 0) {
     const bid_made& b = st.bids[o.mate];
     o.mate_bid = b.kind >= 0;
+    // a partner already playing for zero chose it; one our bid would send there has an unseen hand,
+    // a little better than most after a low hint of its own
+    o.mate_p0 = o.mate_bid && bid_zero(st, o.mate) ? std::max(0.75, cal.p0)
+                : o.mate_bid && !v.bids[b.kind].blind && b.n <= 1 ? std::max(0.45, cal.p0) : cal.p0;
     o.mate_prior = std::max(0.0, (all - o.mu) / (v.seats - 1));
-    o.mate_mu = o.mate_bid ? b.n + 0.6 : o.mate_prior;
+    // a bid made blind says nothing of the hand
+    o.mate_mu = o.mate_bid && !v.bids[b.kind].blind ? b.n + 0.6 : o.mate_prior;
   }
   o.own_sure = std::min(sure, o.mu);
   // a partner who bid a number holds some quick winners too
@@ -513,7 +518,7 @@ double expected_score(const game_state& c, const outlook& o) {
   dist me = me_zero ? zero_dist(o.p0, all) : around(mu, 0.8 + 0.1 * std::max(0.0, mu - o.own_sure), all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);
-  else if (mate_zero) mate = zero_dist(o.mate_bid ? std::max(0.75, o.mate_p0) : o.mate_p0, all);
+  else if (mate_zero) mate = zero_dist(o.mate_p0, all);
   else mate = around(mate_mu, o.mate_bid ? 1.1 : 1.6, all, 3);
   int opp_seats[max_seats], nopp = 0;
   for (int s = 0; s < v.seats; ++s)
