@@ -1,7 +1,9 @@
 // The rule-following bot. It never names a variant: it reads trump, ranking, bids and legality from the
-// compiled tables, so it plays every ruleset legally.
+// compiled tables, values its hand from the compiled ranking, and chooses bids and calls by asking the
+// variant's own scoring, so it plays every ruleset legally and takes every option the scoring rewards.
 #include "runtime/bot.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -23,19 +25,79 @@ int highest(const variant& v, card_set s) {
   return best;
 }
 
+// ---- scoring a copy of the state with assumed trick outcomes ----
+
+// What one unit of the carried counter (the one the variant marks as playing the role of overtricks
+// carried to later hands) will cost later, in points: asked of the scoring by raising the counter by 100
+// on an even split of tricks. 0 without such a counter. Kept per hand.
+double carried_unit(const game_state& st, int team) {
+  const variant& v = *st.v;
+  const int k = v.bags_counter;
+  if (k < 0 || v.seats < 1) return 0;
+  struct cache {
+    const variant* v = nullptr;
+    int hands_played = -1, dealer = -1;
+    std::array<double, max_teams> unit{};
+    std::array<bool, max_teams> known{};
+  };
+  thread_local cache c;
+  if (c.v != st.v || c.hands_played != st.hands_played || c.dealer != st.dealer) c = {st.v, st.hands_played, st.dealer, {}, {}};
+  if (c.known[team]) return c.unit[team];
+  std::array<int, max_seats> won{};
+  std::array<int8_t, max_tricks> order{};
+  for (int t = 0; t < v.tricks_per_hand && t < max_tricks; ++t) {
+    order[t] = (int8_t)(t % v.seats);
+    ++won[t % v.seats];
+  }
+  double unit = 0;
+  try {
+    game_state a = st, b = st;
+    b.counters[team][k] += 100;
+    a.record_tricks(won, order.data());
+    b.record_tricks(won, order.data());
+    unit = std::clamp((double)(b.hand_points[team] - a.hand_points[team]) / 100.0, -50.0, 50.0);
+  } catch (const rule_error&) {
+    unit = 0;
+  }
+  c.known[team] = true;
+  c.unit[team] = unit;
+  return unit;
+}
+
+// Scores `c` (a copy) as if `won` tricks were taken, in `order`: the side's points, what the carried
+// counter it adds to will cost later, and a game won or lost by this hand counted as `stake` points more
+// or less. Nothing is kept.
+double score_outcome(game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
+  const variant& v = *c.v;
+  int64_t carried = v.bags_counter >= 0 ? c.counters[team][v.bags_counter] : 0;
+  double unit = carried_unit(c, team);
+  c.record_tricks(won, order);
+  double u = (double)c.hand_points[team];
+  if (v.bags_counter >= 0) u += unit * (double)(c.counters[team][v.bags_counter] - carried);
+  if (c.ph == phase::over && c.winner >= 0) {
+    double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
+    u += c.winner == team ? stake : -stake;
+  }
+  return u;
+}
+
+// The first opponent of `seat`, or -1 (everyone on one side).
+int first_opponent(const variant& v, int seat) {
+  for (int s = 0; s < v.seats; ++s)
+    if (v.team_of[s] != v.team_of[seat]) return s;
+  return -1;
+}
+
 // Does this seat's side lose by the seat taking a trick (a nil, a naught, a partner's double naught)?
 // Asked of the variant's own scoring: the hand is scored on copies with the seat taking n tricks and an
 // opponent the rest. The seat wants none when its first trick costs the side more than a trick is worth
 // to a made contract: an overtrick, the last trick of a hand the side has taken whole (the smaller of the
 // last two, so that a bag penalty one of them crosses does not count). A set contract that stays set, or
-// an overtrick's bag, is no reason to take nothing. Answers are kept for the hand (per thread), so each
-// seat is asked once a hand.
+// an overtrick's bag, is no reason to take nothing.
 bool zero_wanted(const game_state& st, int seat) {
   const variant& v = *st.v;
   int team = v.team_of[seat];
-  int opp = -1;
-  for (int s = 0; s < v.seats && opp < 0; ++s)
-    if (v.team_of[s] != team) opp = s;
+  int opp = first_opponent(v, seat);
   if (opp < 0 || st.bidding_skipped) return false;
   const int all = v.tricks_per_hand;
   auto score_with = [&](int mine) {
@@ -59,25 +121,122 @@ bool zero_wanted(const game_state& st, int seat) {
   }
 }
 
+// Answers that hold for a whole hand (or trick), kept per thread so that each is asked once.
+struct hand_key {
+  const variant* v = nullptr;
+  int hands_played = -1, dealer = -1;
+  std::array<bid_made, max_seats> bids{};
+  std::array<uint32_t, max_seats> team_calls{}, player_calls{};
+  bool same(const game_state& st) const {
+    if (v != st.v || hands_played != st.hands_played || dealer != st.dealer) return false;
+    for (int b = 0; b < max_seats; ++b)
+      if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
+    return team_calls == st.team_calls && player_calls == st.player_calls;
+  }
+  void set(const game_state& st) {
+    v = st.v;
+    hands_played = st.hands_played;
+    dealer = st.dealer;
+    bids = st.bids;
+    team_calls = st.team_calls;
+    player_calls = st.player_calls;
+  }
+};
+
 bool bid_zero(const game_state& st, int seat) {
   struct cache {
-    const variant* v = nullptr;
-    int hands_played = -1, dealer = -1;
-    std::array<bid_made, max_seats> bids{};
+    hand_key key;
     std::array<int8_t, max_seats> answer{};  // 0 unknown, 1 no, 2 yes
   };
   thread_local cache c;
-  bool same = c.v == st.v && c.hands_played == st.hands_played && c.dealer == st.dealer;
-  for (int b = 0; same && b < max_seats; ++b) same = c.bids[b].kind == st.bids[b].kind && c.bids[b].n == st.bids[b].n;
-  if (!same) {
-    c.v = st.v;
-    c.hands_played = st.hands_played;
-    c.dealer = st.dealer;
-    c.bids = st.bids;
+  if (!c.key.same(st)) {
+    c.key.set(st);
     c.answer = {};
   }
   if (!c.answer[seat]) c.answer[seat] = zero_wanted(st, seat) ? 2 : 1;
   return c.answer[seat] == 2;
+}
+
+// Would one more trick for the seat's side cost it (overtricks carried at a price, a contract broken
+// by too many)? The scoring of the seat taking k tricks (an opponent the rest) is tabled once a hand for
+// every k; a trick is unwanted when the side's count so far plus one scores below the count so far.
+bool trick_unwanted(const game_state& st, int seat) {
+  const variant& v = *st.v;
+  if (st.bidding_skipped) return false;
+  const int all = std::min(v.tricks_per_hand, max_tricks);
+  struct cache {
+    hand_key key;
+    std::array<bool, max_seats> known{};
+    std::array<std::array<double, max_tricks + 1>, max_seats> by_count{};
+  };
+  thread_local cache c;
+  if (!c.key.same(st)) {
+    c.key.set(st);
+    c.known = {};
+  }
+  int opp = first_opponent(v, seat);
+  if (opp < 0) return false;
+  if (!c.known[seat]) {
+    c.known[seat] = true;
+    try {
+      for (int k = 0; k <= all; ++k) {
+        std::array<int, max_seats> won{};
+        std::array<int8_t, max_tricks> order{};
+        for (int i = 0; i < all; ++i) order[i] = (int8_t)(i < k ? seat : opp);
+        won[seat] = k;
+        won[opp] = all - k;
+        c.by_count[seat][k] = score_outcome(st, v.team_of[seat], won, order.data());
+      }
+    } catch (const rule_error&) {
+      c.by_count[seat] = {};
+    }
+  }
+  int side = 0;
+  for (int m : v.members[v.team_of[seat]]) side += st.tricks_won[m];
+  return side < all && c.by_count[seat][side + 1] < c.by_count[seat][side] - 0.5;
+}
+
+// Must the seat's side win the trick in play? When the scoring reads the order of tricks (a call on the
+// first tricks), the trick is scored both ways with the side taking every later trick: a difference far
+// above a trick's worth means a bonus hangs on this very trick. Kept per trick.
+bool trick_needed(const game_state& st, int seat) {
+  const variant& v = *st.v;
+  if (!v.uses_trick_order || st.bidding_skipped) return false;
+  struct cache {
+    hand_key key;
+    int trick = -1;
+    std::array<int8_t, max_seats> answer{};
+  };
+  thread_local cache c;
+  if (!c.key.same(st) || c.trick != st.trick) {
+    c.key.set(st);
+    c.trick = st.trick;
+    c.answer = {};
+  }
+  if (c.answer[seat]) return c.answer[seat] == 2;
+  int opp = first_opponent(v, seat);
+  bool need = false;
+  if (opp >= 0 && st.trick < max_tricks) {
+    auto with = [&](int taker) {
+      std::array<int, max_seats> won = st.tricks_won;
+      std::array<int8_t, max_tricks> order{};
+      for (int i = 0; i < st.trick; ++i) order[i] = st.trick_winner[i];
+      order[st.trick] = (int8_t)taker;
+      ++won[taker];
+      for (int i = st.trick + 1; i < v.tricks_per_hand && i < max_tricks; ++i) {
+        order[i] = (int8_t)seat;
+        ++won[seat];
+      }
+      return score_outcome(st, v.team_of[seat], won, order.data());
+    };
+    try {
+      need = with(seat) - with(opp) > 30;
+    } catch (const rule_error&) {
+      need = false;
+    }
+  }
+  c.answer[seat] = need ? 2 : 1;
+  return need;
 }
 
 // The strongest card of its suit still out (not played, in no hand but possibly `hand`).
@@ -91,31 +250,348 @@ bool is_top(const game_state& st, int c, card_set unplayed) {
 
 }  // namespace
 
-double estimate_tricks(const game_state& st, int seat) {
-  const variant& v = *st.v;
-  card_set hand = st.hands[seat];
-  double est = 0;
-  int ntrump = (hand & v.trump).count();
-  for (size_t s = 0; s < v.follow_mask.size(); ++s) {
-    card_set suit = hand & v.follow_mask[s];
-    int len = suit.count();
-    // rank of each card within its suit among the whole deck (0 = top)
-    suit.for_each([&](int c) {
-      int above = 0;
-      (v.deck & v.follow_mask[s]).for_each([&](int o) { above += v.power[o] > v.power[c]; });
-      if ((int)s == v.trump_suit) {
-        if (above < 3) est += 1.0 - 0.15 * above;
-        else if (len >= 4) est += 0.5;
-      } else {
-        if (above == 0) est += 1.0;
-        else if (above == 1 && len >= 2) est += 0.7;
-        else if (above == 2 && len >= 3) est += 0.3;
-      }
-    });
-    if ((int)s != v.trump_suit && len <= 1 && ntrump >= 2) est += len == 0 ? 0.8 : 0.4;
+// ---- hand valuation: from the compiled ranking, the seats and the hand size ----
+
+namespace {
+
+// P(X >= r) for X ~ Binomial(m, p): how likely one other player holds at least r cards of a suit.
+double at_least(int m, double p, int r) {
+  if (r <= 0) return 1;
+  if (r > m || p <= 0) return 0;
+  if (p >= 1) return 1;
+  double pmf = std::pow(1 - p, m), below = 0;
+  for (int i = 0; i < r; ++i) {
+    below += pmf;
+    pmf *= (double)(m - i) / (i + 1) * p / (1 - p);
   }
-  return est;
+  return std::max(0.0, 1 - below);
 }
+
+int side_size(const variant& v, int seat) { return (int)v.members[v.team_of[seat]].size(); }
+
+}  // namespace
+
+hand_value value_hand(const variant& v, card_set hand, int seat) {
+  hand_value hv;
+  const int n = v.seats;
+  if (n < 2) return hv;
+  const int opps = n - side_size(v, seat);
+  const double dealt = std::min(1.0, (double)(n * v.hand_size) / std::max(1, v.deck.count()));
+  const double p_other = dealt / (n - 1);  // the share of an unseen card that one other player holds
+  const card_set unseen = v.deck & ~hand;
+  const int trumps_out = (unseen & v.trump).count();
+  const double has_trump = trumps_out ? 1 - std::pow(1 - p_other, trumps_out) : 0;
+  const int ntrump = (hand & v.trump).count();
+  double high_trumps = 0, ruffs = 0;
+  for (const card_set& mask : v.follow_mask) {
+    const card_set group = v.deck & mask;
+    if (group.empty()) continue;
+    const bool trumps = !v.trump.empty() && (group & v.trump) == group;
+    const card_set mine = hand & group, theirs = group & ~hand;
+    const int len = mine.count(), others = theirs.count();
+    if (!trumps && !v.trump.empty()) ruffs += len == 0 ? 1.0 : len == 1 ? 0.55 : len == 2 ? 0.2 : 0;
+    // a suit whose rounds outlast the others' length lets its low cards win, or makes them fall
+    const double long_excess = std::max(0.0, len - (others * p_other + 2.0));
+    mine.for_each([&](int c) {
+      int above_mine = 0;
+      double above = 0;
+      mine.for_each([&](int o) { above_mine += v.power[o] > v.power[c]; });
+      // an identical card (two packs) beats this one half the time: it may be played later or earlier
+      theirs.for_each([&](int o) { above += v.power[o] > v.power[c] ? 1.0 : v.power[o] == v.power[c] ? 0.5 : 0.0; });
+      const double out = above * dealt;
+      const int guards = len - above_mine - 1;
+      double p = guards + 0.5 >= out ? std::pow(0.62, out) : 0.0;
+      if (!trumps && !v.trump.empty()) {
+        // the suit must go round this many times before the card wins, with no opponent ruffing
+        int round = above_mine + (int)std::ceil(out) + 1;
+        double stays = 1 - (1 - at_least(others, p_other, round)) * has_trump;
+        p *= std::pow(stays, opps);
+      }
+      hv.tricks += p;
+      if (trumps) high_trumps += p;
+      if (above == 0 && p >= 0.7) hv.sure += 1;
+      // danger of taking a trick while trying not to: high cards, short guards, long suits
+      double d = 1.0 / ((1 + above) * (1 + above));
+      if (!trumps && guards >= 2 && above >= 1) d *= 0.5;
+      hv.danger += d;
+      // what the rules above leave out (a middle card that wins after all), by rank: calibrated below
+      double below = (double)(others + len - 1 - above_mine) - above;
+      double share = std::max(0.0, below) / std::max(1, others + len - 1);
+      hv.incidental += share * share * (trumps ? 1.5 : 1.0) * (1 - p);
+    });
+    hv.danger += 0.25 * long_excess;
+    if (!trumps) hv.tricks += 0.3 * long_excess * (v.trump.empty() ? 1.0 : 0.5);
+  }
+  if (ntrump > 0) {
+    // low trumps win by length, once the others' trumps are drawn, or by ruffing a short suit
+    const double spare = std::max(0.0, ntrump - high_trumps);
+    const double longest_other = trumps_out * p_other + 1.0;
+    const double length = std::max(0.0, ntrump - longest_other - high_trumps * 0.5);
+    hv.tricks += std::min(spare, 0.8 * length + 0.8 * std::min(ruffs, spare));
+  }
+  return hv;
+}
+
+namespace {
+
+// The chance of taking no trick, playing to take none.
+double zero_chance(const hand_value& hv) { return std::exp(-1.2 * hv.danger); }
+
+struct calibrated {
+  double incidental = 0;  // tricks per unit of hand_value::incidental
+  double p0 = 0.5;   // the chance of an unseen hand taking no trick
+};
+
+double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
+
+// Prices the middle cards so that the estimates of all seats add up to the tricks of a hand, on average
+// over random deals of this variant: whatever the ranking, the estimate is not biased. Also the chance an
+// unseen hand takes no trick playing to. Computed once per variant (a fixed seed: the same on every run)
+// and kept per thread.
+calibrated calibration(const variant& v) {
+  struct cache {
+    const variant* v = nullptr;
+    std::string name;
+    card_set deck;
+    int seats = 0;
+    calibrated cal;
+  };
+  thread_local cache c;
+  if (c.v == &v && c.name == v.name && c.deck == v.deck && c.seats == v.seats) return c.cal;
+  c = {&v, v.name, v.deck, v.seats, {}};
+  rng r(0x5eed);
+  std::array<int16_t, max_cards> order;
+  const int ncards = (int)v.cards.size();
+  const int deals = 300;
+  double total = 0, extra = 0, p0 = 0;
+  for (int d = 0; d < deals; ++d) {
+    for (int i = 0; i < ncards; ++i) order[i] = (int16_t)i;
+    for (int i = ncards - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+    for (int s = 0; s < v.seats; ++s) {
+      card_set hand;
+      for (int k = 0; k < v.hand_size && s * v.hand_size + k < ncards; ++k) hand.add(order[s * v.hand_size + k]);
+      hand_value hv = value_hand(v, hand, s);
+      total += hv.tricks;
+      extra += hv.incidental;
+      p0 += zero_chance(hv);
+    }
+  }
+  if (extra > 0) c.cal.incidental = std::max(0.0, ((double)v.tricks_per_hand * deals - total) / extra);
+  c.cal.p0 = p0 / (deals * v.seats);
+  return c.cal;
+}
+
+}  // namespace
+
+double estimate_tricks(const game_state& st, int seat) {
+  return tricks_of(calibration(*st.v), value_hand(*st.v, st.hands[seat], seat));
+}
+
+// ---- bids and calls: the expected hand score of each legal move ----
+
+namespace {
+
+// A small distribution of trick counts.
+struct dist {
+  int n = 0;
+  std::array<int8_t, 6> x{};
+  std::array<double, 6> p{};
+  void add(int t, double w) {
+    for (int i = 0; i < n; ++i)
+      if (x[i] == t) { p[i] += w; return; }
+    x[n] = (int8_t)t;
+    p[n++] = w;
+  }
+};
+
+// `points` points (3 or 5) of a normal distribution around mu, within 0..all.
+dist around(double mu, double sd, int all, int points) {
+  dist d;
+  const int m = (int)std::lround(mu), half = points / 2;
+  double total = 0;
+  std::array<double, 5> w{};
+  for (int i = 0; i < points; ++i) total += w[i] = std::exp(-0.5 * std::pow((m - half + i - mu) / sd, 2));
+  for (int i = 0; i < points; ++i) d.add(std::clamp(m - half + i, 0, all), w[i] / total);
+  return d;
+}
+
+// A seat playing to take nothing: none with probability p0, else one or two.
+dist zero_dist(double p0, int all) {
+  dist d;
+  d.add(0, p0);
+  d.add(std::min(1, all), (1 - p0) * 0.65);
+  d.add(std::min(2, all), (1 - p0) * 0.35);
+  return d;
+}
+
+// What the bidding seat knows of its side.
+struct outlook {
+  int seat = -1, team = -1;
+  int mate = -1;       // the partner whose tricks are counted apart (-1: none, or the team bids as one)
+  double mu = 0;       // the seat's (or bidding team's) expected tricks, playing to win
+  double p0 = 0;       // the seat's chance of taking none, playing to lose
+  double sure = 0;     // the side's cards sure to win at once (its own, or the team's when bidding as one)
+  double own_sure = 0; // the seat's (or bidding team's) own
+  double mate_mu = 0;  // the partner's expected tricks, from its bid or from the deal
+  double mate_prior = 0;  // ... from the deal alone: what its hand may hold
+  bool mate_bid = false;
+  double mate_p0 = 0.5;  // the partner's chance of taking none, if it plays for it
+};
+
+outlook look(const game_state& st, int seat) {
+  const variant& v = *st.v;
+  outlook o;
+  o.seat = seat;
+  o.team = v.team_of[seat];
+  const calibrated cal = calibration(v);
+  hand_value hv = value_hand(v, st.hands[seat], seat);
+  double sure = hv.sure;
+  o.mu = tricks_of(cal, hv);
+  o.p0 = zero_chance(hv);
+  o.mate_p0 = cal.p0;
+  const int all = v.tricks_per_hand;
+  if (v.bid_by_team) {
+    // partners bidding as one pool what both hold
+    for (int m : v.members[o.team])
+      if (m != seat) {
+        hand_value mv = value_hand(v, st.hands[m], m);
+        o.mu += tricks_of(cal, mv);
+        sure += mv.sure;
+      }
+  } else {
+    for (int m : v.members[o.team])
+      if (m != seat) { o.mate = m; break; }
+  }
+  if (o.mate >= 0) {
+    const bid_made& b = st.bids[o.mate];
+    o.mate_bid = b.kind >= 0;
+    // a partner already playing for zero chose it; one our bid would send there has an unseen hand,
+    // a little better than most after a low hint of its own
+    o.mate_p0 = o.mate_bid && bid_zero(st, o.mate) ? std::max(0.75, cal.p0)
+                : o.mate_bid && !v.bids[b.kind].blind && b.n <= 1 ? std::max(0.45, cal.p0) : cal.p0;
+    o.mate_prior = std::max(0.0, (all - o.mu) / (v.seats - 1));
+    // a bid made blind says nothing of the hand
+    o.mate_mu = o.mate_bid && !v.bids[b.kind].blind ? b.n + 0.6 : o.mate_prior;
+  }
+  o.own_sure = std::min(sure, o.mu);
+  // a partner who bid a number holds some quick winners too
+  o.sure = sure + (o.mate_bid ? 0.5 * o.mate_mu : 0);
+  return o;
+}
+
+// Fills the bids still to come in `c` with plain guesses: each later bidder's legal bid nearest to its
+// expected tricks, plain numbers before special bids, never blind.
+void fill_bids(game_state& c, const outlook& o) {
+  const variant& v = *c.v;
+  const int all = v.tricks_per_hand;
+  const int opps = v.seats - side_size(v, o.seat);
+  const double mate = o.mate >= 0 ? o.mate_mu : 0;
+  const double opp_mu = opps > 0 ? std::max(0.0, (all - o.mu - mate) / opps) : 0;
+  move ms[max_moves];
+  for (int guard = 0; c.ph == phase::bid && guard < max_seats; ++guard) {
+    int n = c.legal_moves(ms);
+    if (n == 0) return;
+    bool ours = v.bid_by_team ? c.turn == o.team : v.team_of[c.turn] == o.team;
+    double target = ours ? mate : v.bid_by_team ? opp_mu * 2 : opp_mu;
+    int best = 0;
+    double best_cost = 1e18;
+    for (int i = 0; i < n; ++i) {
+      const bid_kind& k = v.bids[ms[i].a];
+      double cost = std::abs(ms[i].b - target) + (k.words.empty() ? 0 : 0.5) + (k.blind ? 100 : 0);
+      if (cost < best_cost) { best_cost = cost; best = i; }
+    }
+    c.apply(ms[best]);
+  }
+}
+
+// The side's expected score over trick outcomes around the outlook, with the bids (and calls) in `c`.
+// Who plays to take nothing is asked of the scoring (zero_wanted), so a nil or a naught is valued by
+// its chance of taking none.
+double expected_score(const game_state& c, const outlook& o) {
+  const variant& v = *c.v;
+  const int all = v.tricks_per_hand;
+  const bool me_zero = zero_wanted(c, o.seat), mate_zero = o.mate >= 0 && zero_wanted(c, o.mate);
+  // a partner playing to take nothing leaves about half its tricks to the one who covers it
+  const double mu = o.mu + (mate_zero && !me_zero ? 0.5 * o.mate_prior : 0);
+  const double mate_mu = o.mate_mu + (me_zero && !mate_zero ? 0.5 * o.mu : 0);
+  // sure winners add no doubt; the rest of the estimate does
+  dist me = me_zero ? zero_dist(o.p0, all) : around(mu, 0.8 + 0.1 * std::max(0.0, mu - o.own_sure), all, 5);
+  dist mate;
+  if (o.mate < 0) mate.add(0, 1);
+  else if (mate_zero) mate = zero_dist(o.mate_p0, all);
+  else mate = around(mate_mu, o.mate_bid ? 1.1 : 1.6, all, 3);
+  int opp_seats[max_seats], nopp = 0;
+  for (int s = 0; s < v.seats; ++s)
+    if (v.team_of[s] != o.team) opp_seats[nopp++] = s;
+  double total = 0;
+  for (int i = 0; i < me.n; ++i)
+    for (int j = 0; j < mate.n; ++j) {
+      int x = me.x[i], y = std::min<int>(mate.x[j], all - x);
+      std::array<int, max_seats> won{};
+      won[o.seat] = x;
+      if (o.mate >= 0) won[o.mate] += y;
+      int rest = all - x - y;
+      for (int k = 0; k < nopp; ++k) won[opp_seats[k]] = rest / nopp + (k < rest % nopp ? 1 : 0);
+      // the order of tricks: the side opens with a run of its sure winners (one kept back for a lead
+      // it may not have), then the opponents take theirs, then the side the rest
+      std::array<int8_t, max_tricks> order{};
+      int t = 0, run = std::clamp((int)(o.sure - 1), 0, x + y);
+      auto put = [&](int seat, int count) { for (int q = 0; q < count && t < max_tricks; ++q) order[t++] = (int8_t)seat; };
+      int run_mine = std::min(run, x);
+      put(o.seat, run_mine);
+      if (o.mate >= 0) put(o.mate, run - run_mine);
+      for (int k = 0; k < nopp; ++k) put(opp_seats[k], won[opp_seats[k]]);
+      put(o.seat, x - run_mine);
+      if (o.mate >= 0) put(o.mate, y - (run - run_mine));
+      double u = score_outcome(c, o.team, won, order.data());
+      total += me.p[i] * mate.p[j] * u;
+    }
+  return total;
+}
+
+// The expected score of one bid or call, the later bids filled in; false when the scoring fails on it.
+bool score_move(const game_state& st, const move& m, const outlook& o, bool bidding, double& u) {
+  try {
+    game_state c = st;
+    c.apply(m);
+    if (bidding) fill_bids(c, o);
+    u = expected_score(c, o);
+    return true;
+  } catch (const rule_error&) {
+    return false;
+  }
+}
+
+// Chooses among all legal moves of a bid or call decision by expected score; a tie goes to the number
+// nearest the estimate, a plain bid before a special one, declining before calling.
+move choose(const game_state& st, const move* ms, int n, bool bidding) {
+  const variant& v = *st.v;
+  const outlook o = look(st, st.acting_seat());
+  const int target = (int)std::lround(o.mu);
+  const double all = v.tricks_per_hand;
+  const double side = std::min(all, o.mu + (o.mate >= 0 ? o.mate_mu : 0)), mine = std::min(all, o.mu);
+  int best = -1;
+  double best_u = -1e300, best_tie = 1e300;
+  // numbers far from anything the side may take are not worth scoring (unless nothing else is legal)
+  for (int pass = 0; pass < 2 && best < 0; ++pass) {
+    for (int i = 0; i < n; ++i) {
+      const move& m = ms[i];
+      bool far = bidding && v.bids[m.a].lo < v.bids[m.a].hi &&
+                 (m.b > std::max(mine, side) + 1.5 || m.b < std::min(mine, side) - 2.5);
+      double u;
+      if ((pass == 0 && far) || !score_move(st, m, o, bidding, u)) continue;
+      double tie = bidding ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : (m.a < 0 ? 0 : 1);
+      if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
+        best = i;
+        best_u = u;
+        best_tie = tie;
+      }
+    }
+  }
+  return best >= 0 ? ms[best] : ms[0];
+}
+
+}  // namespace
 
 // A decision with no legal move is a dead end of the variant's rules (every bid's condition failing):
 // the game cannot go on, and the message says where.
@@ -135,31 +611,29 @@ move random_move(const game_state& st, rng& r) {
   return ms[r.below((uint32_t)n)];
 }
 
-static move bot_bid(const game_state& st, rng& r) {
-  const variant& v = *st.v;
+static move bot_decide(const game_state& st, bool bidding) {
   move ms[max_moves];
   int n = st.legal_moves(ms);
   if (n == 0) dead_end(st);
-  int seat = st.acting_seat();
-  double est = estimate_tricks(st, seat);
-  if (v.bid_by_team)
-    for (int m : v.members[st.turn])
-      if (m != seat) est += estimate_tricks(st, m);
-  // a weak hand with no sure trick may go nil where a non-blind zero bid exists
-  bool weak = est < 1.0 && (st.hands[seat] & v.trump).count() <= 2;
-  int target = std::max(0, (int)std::lround(est));
-  int best = -1, best_d = 1 << 30;
-  for (int i = 0; i < n; ++i) {
-    const bid_kind& k = v.bids[ms[i].a];
-    if (k.blind) continue;
-    int d = std::abs(ms[i].b - target) * 4;
-    if (ms[i].b == 0 && !weak) d += 1000;
-    if (ms[i].b == 0 && weak) d = 0;
-    if (!k.words.empty() && ms[i].b != 0) d += 2;  // prefer plain numbers to special bids
-    if (d < best_d) { best_d = d; best = i; }
+  if (n == 1) return ms[0];
+  return choose(st, ms, n, bidding);
+}
+
+static move bot_lead(const game_state& st, card_set legal, card_set unplayed, bool i_nil, bool partner_nil, bool need) {
+  const variant& v = *st.v;
+  if (i_nil) return move::make_card(lowest(v, legal));
+  // a side that must win this trick leads its surest card, trumps included
+  if (need) {
+    int top = -1;
+    legal.for_each([&](int c) { if (is_top(st, c, unplayed) && (top < 0 || value(v, c) > value(v, top))) top = c; });
+    if (top >= 0) return move::make_card(top);
   }
-  if (best < 0) return ms[r.below((uint32_t)n)];  // only blind bids are legal
-  return ms[best];
+  card_set side = legal & ~v.trump;
+  int top = -1;
+  side.for_each([&](int c) { if (top < 0 && is_top(st, c, unplayed)) top = c; });
+  if (top >= 0) return move::make_card(top);
+  if (partner_nil || need) return move::make_card(highest(v, side.empty() ? legal : side));
+  return move::make_card(lowest(v, side.empty() ? legal : side));
 }
 
 static move bot_play(const game_state& st) {
@@ -168,46 +642,54 @@ static move bot_play(const game_state& st) {
   card_set legal = st.legal_cards();
   if (legal.count() == 1) return move::make_card(legal.first());
   int partner = v.partner[me];
-  bool i_nil = bid_zero(st, me);
-  bool partner_nil = partner >= 0 && bid_zero(st, partner);
+  // a nil already taken is no longer played for: the seat helps its side instead
+  bool i_nil = st.tricks_won[me] == 0 && bid_zero(st, me);
+  bool partner_nil = partner >= 0 && st.tricks_won[partner] == 0 && bid_zero(st, partner);
+  bool need = !i_nil && trick_needed(st, me);
+  // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering
+  if (!i_nil && !need && !partner_nil && trick_unwanted(st, me)) i_nil = true;
   card_set unplayed;
   for (int s = 0; s < v.seats; ++s) unplayed |= st.hands[s];
 
-  if (st.played == 0) {
-    if (i_nil) return move::make_card(lowest(v, legal));
-    card_set side = legal & ~v.trump;
-    int top = -1;
-    side.for_each([&](int c) { if (top < 0 && is_top(st, c, unplayed)) top = c; });
-    if (top >= 0) return move::make_card(top);
-    if (partner_nil) return move::make_card(highest(v, side.empty() ? legal : side));
-    return move::make_card(lowest(v, side.empty() ? legal : side));
-  }
+  if (st.played == 0) return bot_lead(st, legal, unplayed, i_nil, partner_nil, need);
   card_set winners, losers;
   legal.for_each([&](int c) { (beats(v, c, st.win_card) ? winners : losers).add(c); });
   bool last = st.played == v.seats - 1;
   if (i_nil) {
     if (!losers.empty()) return move::make_card(highest(v, losers));
-    return move::make_card(highest(v, winners));
+    // forced to win for now: the lowest card leaves the most room for a later player to overtake it;
+    // last to play, the trick is lost anyway and the highest card goes
+    return move::make_card(last ? highest(v, winners) : lowest(v, winners));
   }
   bool partner_winning = partner >= 0 && st.win_seat == partner;
   if (partner_nil && partner_winning && !winners.empty()) return move::make_card(lowest(v, winners));
+  // a nil partner still to play is covered: the higher the card it must stay under, the safer
+  bool partner_to_play = partner >= 0 && (partner - st.leader + v.seats) % v.seats > st.played;
+  if (partner_nil && partner_to_play && !winners.empty()) return move::make_card(highest(v, winners));
   if (partner_winning && !partner_nil) {
     bool safe = last || is_top(st, st.win_card, unplayed | card_set::of(st.win_card));
     if (safe || winners.empty()) return move::make_card(lowest(v, losers.empty() ? legal : losers));
   }
   if (!winners.empty()) {
-    // in last position win as cheaply as possible; earlier, only with a card that is likely to hold
+    // in last position win as cheaply as possible; earlier, with a card likely to hold (a ruff: the
+    // cheapest trump that wins, unless the trick must be won)
     int cheap = lowest(v, winners);
-    if (last || is_top(st, highest(v, winners), unplayed)) return move::make_card(last ? cheap : highest(v, winners));
+    int high = highest(v, winners);
+    bool ruff = v.trump.has(cheap) && !v.trump.has(st.trick_cards[0]);
+    if (need && !last) return move::make_card(high);
+    if (last || ruff) return move::make_card(cheap);
+    if (is_top(st, high, unplayed)) return move::make_card(high);
     return move::make_card(cheap);
   }
   return move::make_card(lowest(v, legal));
 }
 
 move bot_move(const game_state& st, rng& r) {
+  (void)r;
   const variant& v = *st.v;
   switch (st.ph) {
-    case phase::bid: return bot_bid(st, r);
+    case phase::bid: return bot_decide(st, true);
+    case phase::call: return bot_decide(st, false);
     case phase::exchange: {
       // the nil side passes its highest cards; the partner returns its lowest
       int from = st.turn;
@@ -220,20 +702,6 @@ move bot_move(const game_state& st, rng& r) {
       card_set h = st.hands[st.turn];
       card_set side = h & ~v.trump;
       return move::make_card(lowest(v, side.empty() ? h : side));
-    }
-    case phase::call: {
-      // a conversion that comes out of a blind bid is taken with a strong hand; announcements declined
-      move ms[max_moves];
-      int n = st.legal_moves(ms);
-      for (int i = 0; i < n; ++i) {
-        if (ms[i].a < 0) continue;
-        const call_kind& c = v.calls[ms[i].a];
-        if (c.to_kind < 0) continue;
-        double est = 0;
-        for (int m : v.members[st.team_decides() ? st.turn : v.team_of[st.turn]]) est += estimate_tricks(st, m);
-        if (est >= c.to_n) return ms[i];
-      }
-      return move::make_call(-1);
     }
     case phase::play: return bot_play(st);
     default: return move{};

@@ -5,12 +5,25 @@
 
 namespace spades {
 
-// A sensible move for the player to act: bids from hand strength, wins cheaply, ducks when it cannot
-// win, protects a partner's nil and keeps its own.
+// A sensible move for the player to act: bids and calls chosen by the variant's own scoring of the
+// outcomes the hand makes likely, wins cheaply, ducks when it cannot win, protects a partner's nil and
+// keeps its own, and wins the tricks a call needs.
 move bot_move(const game_state& st, rng& r);
 // A uniformly random legal move (bids included).
 move random_move(const game_state& st, rng& r);
-// The bot's estimate of the tricks a seat's hand will take.
+// The bot's estimate of the tricks a seat's hand will take, calibrated so that over random deals the
+// seats' estimates add up to the tricks of a hand.
 double estimate_tricks(const game_state& st, int seat);
+
+// A hand's raw valuation from the compiled ranking (trumps, top trumps, jokers, two packs), the number of
+// seats and sides and the hand size: expected tricks playing to win, cards sure to win at once, and the
+// danger of taking a trick playing to take none.
+struct hand_value {
+  double tricks = 0;
+  double sure = 0;
+  double danger = 0;
+  double incidental = 0;  // middle cards' chances the rules leave out, in units the calibration prices
+};
+hand_value value_hand(const variant& v, card_set hand, int seat);
 
 }  // namespace spades
