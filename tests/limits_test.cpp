@@ -1,0 +1,99 @@
+// Bad input found by hand: each case is generated here (never stored) and must get one clear,
+// positioned error (or be accepted and work), never a crash.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "lang/load.hpp"
+#include "test_util.hpp"
+
+using spades::lang::diag_error;
+using spades::testing::temp_variant;
+
+namespace {
+
+// The first line of the rendered first error of loading `text`, without the file's directory, or "".
+std::string error_of(const std::string& name, const std::string& text) {
+  spades::lang::sources src;
+  std::string path = temp_variant(name, text);
+  try {
+    spades::lang::load_variant(src, path);
+    return "";
+  } catch (const diag_error& e) {
+    std::string r = src.render(e.d);
+    std::string dir = path.substr(0, path.rfind('/') + 1);
+    if (r.rfind(dir, 0) == 0) r = r.substr(dir.size());
+    return r.substr(0, r.find('\n'));
+  }
+}
+
+// A variant over standard whose one rule gives `points BODY` each team.
+std::string rule_with(const std::string& body) {
+  return "extends \"standard\"\nscoring {\n  rule extra each team {\n" + body + "\n  }\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("a long chain of unary operators, binary operators or `else if` is refused, not a stack overflow") {
+  std::string minus(20000, '-');
+  CHECK(error_of("deep_minus", rule_with("    points " + minus + "1")) ==
+        "deep_minus.spades:4:111: error: this formula is too deeply nested (more than 100 levels)");
+  std::string nots;
+  for (int i = 0; i < 20000; ++i) nots += "not ";
+  CHECK(error_of("deep_not", rule_with("    if " + nots + "true { win }")) ==
+        "deep_not.spades:4:404: error: this formula is too deeply nested (more than 100 levels)");
+  std::string sum = "1";
+  for (int i = 0; i < 30000; ++i) sum += "+1";
+  CHECK(error_of("long_sum", rule_with("    points " + sum)) ==
+        "long_sum.spades:4:211: error: this formula is too deeply nested (more than 100 levels)");
+  std::string chain = "    if tricks == 0 { points 1 }";
+  for (int i = 1; i < 20000; ++i) chain += " else if tricks == " + std::to_string(i) + " { points 1 }";
+  CHECK(error_of("else_if_chain", rule_with(chain)).find("error: these statements are too deeply nested (more than 100 levels)") !=
+        std::string::npos);
+  std::string cond = "0";
+  for (int i = 0; i < 20000; ++i) cond = "if tricks == 1 then 1 else " + cond;
+  CHECK(error_of("cond_chain", rule_with("    points " + cond)).find("error: this formula is too deeply nested (more than 100 levels)") !=
+        std::string::npos);
+  // within the bound, all of these are accepted
+  std::string fifty = "1";
+  for (int i = 0; i < 50; ++i) fifty += "+1";
+  CHECK(error_of("sum_of_fifty", rule_with("    points " + std::string(40, '-') + fifty)) == "");
+}
+
+TEST_CASE("braces and parentheses in a string are text, not nesting") {
+  std::string name(5000, '{');
+  CHECK(error_of("braces_in_name", "extends \"standard\"\ngame \"" + name + "((\"\n") == "");
+  auto v = spades::testing::load_text("braces_in_name", "extends \"standard\"\ngame \"" + name + "((\"\n");
+  CHECK(v->name == name + "((");
+}
+
+TEST_CASE("a control character in a string is refused where it stands; a tab is accepted") {
+  CHECK(error_of("escape_in_name", "extends \"standard\"\ngame \"\x1b[2JHi\"\n") ==
+        "escape_in_name.spades:2:7: error: a string may not contain control characters (found byte 0x1b)");
+  CHECK(error_of("escape_in_bid", "extends \"standard\"\nbidding {\n  bid moon 13 \"shoot \x07the moon\"\n}\n") ==
+        "escape_in_bid.spades:3:22: error: a string may not contain control characters (found byte 0x07)");
+  CHECK(error_of("csi_in_reason", "extends \"standard\"\nplay {\n  forbid x lead trump when not broken \"no \xc2\x9b""2J\"\n}\n") ==
+        "csi_in_reason.spades:3:43: error: a string may not contain control characters (found U+009B)");
+  CHECK(error_of("tab_in_name", "extends \"standard\"\ngame \"Tab\there\"\n") == "");
+  // in a comment, any byte but NUL is text
+  CHECK(error_of("escape_in_comment", "extends \"standard\"\n# \x1b[2J \"x\x1b\"\n") == "");
+}
+
+TEST_CASE("a lone carriage return is refused at the first one; CRLF is accepted") {
+  CHECK(error_of("old_mac", "extends \"standard\"\rgame \"x\"\r") ==
+        "old_mac.spades:1:19: error: a carriage return without a line feed: save the file with Unix (LF) or Windows (CRLF) line endings");
+  CHECK(error_of("lone_cr", "extends \"standard\"\ngame \"x\"\r \n") ==
+        "lone_cr.spades:2:9: error: a carriage return without a line feed: save the file with Unix (LF) or Windows (CRLF) line endings");
+  CHECK(error_of("windows", "extends \"standard\"\r\ngame \"x\"\r\n") == "");
+}
+
+TEST_CASE("lower-case ranks are read as upper-case: their cards can be named in either case") {
+  auto v = spades::testing::load_text("lower_ranks", "extends \"standard\"\ncards {\n  ranks a k q j t 9 8 7 6 5 4 3 2\n  remove aS kS 2C 2d\n}\n"
+                                      "deal {\n  hand_size 12\n}\nbidding {\n  drop bid number\n  bid number 1..12\n}\n");
+  CHECK(v->cards.at(0).name == "QS");  // AS and KS removed
+  CHECK(v->find_card("as") == -1);
+  CHECK(v->find_card("qs") == 0);
+  CHECK(v->deck.has(v->find_card("aH")));
+  CHECK(error_of("ranks_twice", "extends \"standard\"\ncards {\n  ranks A a K\n}\n") ==
+        "ranks_twice.spades:3:11: error: rank 'a' is listed twice");
+}
