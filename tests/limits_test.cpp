@@ -97,3 +97,32 @@ TEST_CASE("lower-case ranks are read as upper-case: their cards can be named in 
   CHECK(error_of("ranks_twice", "extends \"standard\"\ncards {\n  ranks A a K\n}\n") ==
         "ranks_twice.spades:3:11: error: rank 'a' is listed twice");
 }
+
+TEST_CASE("a counter may not share a name with an option, a bid or a built-in") {
+  spades::lang::sources src;
+  std::string path = temp_variant("option_bags", "extends \"standard\"\noption bags = 1\n");
+  try {
+    spades::lang::load_variant(src, path);
+    FAIL("an option beside the counter bags was accepted");
+  } catch (const diag_error& e) {
+    CHECK(e.d.message == "'bags' is already an option; a counter needs another name (a formula could not tell them apart)");
+    REQUIRE(e.d.notes.size() == 1);
+    CHECK(e.d.notes[0].message == "'bags' is declared here");
+    CHECK(e.d.notes[0].at.line == 2);
+  }
+  CHECK(error_of("counter_tricks", "extends \"standard\"\nscoring {\n  counter tricks\n}\n") ==
+        "counter_tricks.spades:3:11: error: 'tricks' is a built-in name of the language; a counter needs another name");
+  CHECK(error_of("counter_nil", "extends \"standard\"\nscoring {\n  counter nil\n}\n") ==
+        "counter_nil.spades:3:11: error: 'nil' is already a bid; a counter needs another name (a formula could not tell them apart)");
+}
+
+TEST_CASE("a team may not be named by the joined names of other seats") {
+  std::string teams = "extends \"standard\"\nplayers {\n  teams none\n  team EW N S\n  team NS E W\n}\n";
+  CHECK(error_of("team_ew_ns", teams) ==
+        "team_ew_ns.spades:4:8: error: team name 'EW' spells the seats E W, but the team is N S: joined seat names always name their own "
+        "seats, so choose another name");
+  CHECK(error_of("team_ne", "extends \"standard\"\nplayers {\n  team NE N S\n  team SW E W\n}\n").find("team name 'NE' spells the seats N E") !=
+        std::string::npos);
+  // its own seats in either order, or a name that spells no seats, is accepted
+  CHECK(error_of("team_sn", "extends \"standard\"\nplayers {\n  team SN N S\n  team Blue E W\n}\n") == "");
+}
