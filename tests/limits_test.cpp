@@ -126,3 +126,16 @@ TEST_CASE("a team may not be named by the joined names of other seats") {
   // its own seats in either order, or a name that spells no seats, is accepted
   CHECK(error_of("team_sn", "extends \"standard\"\nplayers {\n  team SN N S\n  team Blue E W\n}\n") == "");
 }
+
+TEST_CASE("an exchange, a pass or a discard larger than a hand is refused") {
+  // eight cards, four players: hands of 2
+  auto small = [](const std::string& deal, const std::string& bid) {
+    return "extends \"standard\"\ncards {\n  ranks A K\n}\ndeal {\n  hand_size 2\n" + deal + "}\nbidding {\n  drop bid number\n  bid number 1..2\n"
+           "  drop bid blind_nil\n  bid blind_nil 0 \"blind nil\" {\n    blind\n" + bid + "  }\n}\n";
+  };
+  CHECK(error_of("exchange_13", small("", "    exchange 13 with partner\n")) ==
+        "exchange_13.spades:14:14: error: the number of cards exchanged must be from 1 to 2, not 13");
+  CHECK(error_of("exchange_2", small("", "    exchange 2 with partner\n")) == "");
+  CHECK(error_of("pass_3", small("  pass 3 to partner\n", "")).find("error: the number of cards passed must be from 1 to 2, not 3") !=
+        std::string::npos);
+}
