@@ -139,3 +139,22 @@ TEST_CASE("an exchange, a pass or a discard larger than a hand is refused") {
   CHECK(error_of("pass_3", small("  pass 3 to partner\n", "")).find("error: the number of cards passed must be from 1 to 2, not 3") !=
         std::string::npos);
 }
+
+TEST_CASE("a game whose target no score can reach, or every score reaches at once, is refused where it is decidable") {
+  auto game = [](const std::string& rules, const std::string& target) {
+    return "game \"g\"\nplayers {\n  teams opposite\n}\nbidding {\n  bid number 1..13\n}\nscoring {\n" + rules + "}\nend {\n  target " + target + "\n}\n";
+  };
+  CHECK(error_of("points_zero", game("  rule r each team {\n    points 0\n  }\n", "500")) ==
+        "points_zero.spades:14:3: error: this game could never end: no scoring rule can give a positive number of points, so no score can "
+        "reach the target 500 (add scoring rules, or a `win when` / `lose when` condition)");
+  CHECK(error_of("points_negative", game("  rule r each team {\n    if tricks < bid {\n      points -10\n    }\n  }\n", "500")).find(
+            "no scoring rule can give a positive number of points") != std::string::npos);
+  CHECK(error_of("rule_never", game("  rule r each team when false {\n    points tricks\n  }\n  rule s each team {\n    points -1\n  }\n", "500"))
+            .find("no scoring rule can give a positive number of points") != std::string::npos);
+  CHECK(error_of("target_low", game("  rule r each team {\n    points 10\n  }\n", "-1000000000")) ==
+        "target_low.spades:14:3: error: this game is over after its first hand: scores start at 0 and no scoring rule can give negative "
+        "points, so every score is at or above the target -1000000000 at once");
+  // a formula's sign is not guessed: these may reach the target
+  CHECK(error_of("points_formula", game("  rule r each team {\n    points tricks - bid\n  }\n", "500")) == "");
+  CHECK(error_of("target_low_negative", game("  rule r each team {\n    points if tricks >= bid then 10 else -10\n  }\n", "-100")) == "");
+}
