@@ -1,6 +1,11 @@
-// declare: the resolved variant -> its symbol table. Only collects; every check of what a name means or
-// whether it clashes lives in the block's elaboration, where the table entry is built.
+// declare: the resolved variant -> its symbol table. Collects, and refuses a name formulas could not tell
+// apart (two kinds, or a built-in); every other check of what a name means lives in the block's elaboration.
 #include "lang/declare.hpp"
+
+#include <fmt/format.h>
+
+#include "lang/errors.hpp"
+#include "lang/vocabulary.hpp"
 
 namespace spades::lang {
 
@@ -67,6 +72,41 @@ void declare_calls(symbol_table& t, const resolved& r) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string_view kind_title(symbol_kind k) {
+  switch (k) {
+    case symbol_kind::option: return "an option";
+    case symbol_kind::counter: return "a counter";
+    case symbol_kind::bid: return "a bid";
+    case symbol_kind::call: return "an announcement or conversion";
+    default: return "a name";
+  }
+}
+
+}  // namespace
+
+// Formulas read options, counters, bids and calls by name: a name declared as two of these kinds, or as
+// one of them and a built-in, would silently mean one of them in formulas and the other elsewhere (an
+// `option bags` beside `counter bags`: formulas read the option, assignments write the counter). An
+// option named like a built-in, and a call named like a bid, are refused by their own elaboration; a bid
+// may share a built-in's name (`bid blind` beside the built-in `blind`, which rulesets use).
+void refuse_clashes(const symbol_table& t) {
+  constexpr symbol_kind kinds[] = {symbol_kind::option, symbol_kind::bid, symbol_kind::call, symbol_kind::counter};
+  for (size_t k = 0; k < std::size(kinds); ++k)
+    for (const symbol* s : t.of(kinds[k])) {
+      if ((kinds[k] == symbol_kind::counter || kinds[k] == symbol_kind::call) && is_reserved(s->name))
+        throw diag_error(s->at, fmt::format("'{}' is a built-in name of the language; {} needs another name", s->name, kind_title(kinds[k])));
+      for (size_t j = 0; j < k; ++j) {
+        if (kinds[k] == symbol_kind::call && kinds[j] == symbol_kind::bid) continue;
+        if (const symbol* first = t.find(s->name, kinds[j]))
+          throw diag_error(s->at, fmt::format("'{}' is already {}; {} needs another name (a formula could not tell them apart)",
+                                              s->name, kind_title(kinds[j]), kind_title(kinds[k])),
+                           {{first->at, fmt::format("'{}' is declared here", s->name)}});
+      }
+    }
+}
 
 symbol_table declare(const resolved& r) {
   symbol_table t;

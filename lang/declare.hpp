@@ -43,5 +43,7 @@ class symbol_table {
 };
 
 symbol_table declare(const resolved& r);
+// A name declared as two of the kinds formulas read (option, bid, call, counter), or as one and a built-in.
+void refuse_clashes(const symbol_table& t);
 
 }  // namespace spades::lang

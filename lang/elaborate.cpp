@@ -70,6 +70,7 @@ std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) 
   v->decline_words = decline_words();
   elaboration e{r, syms, *v, formula_compiler(syms, *v)};
   elaborate_options(e);
+  refuse_clashes(syms);
   elaborate_players(e);
   elaborate_cards(e);
   elaborate_deal(e);

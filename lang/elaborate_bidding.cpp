@@ -45,7 +45,8 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
     if (o.kw == "allow" && o.str) k.reason = o.str->text;
     if (o.kw == "blind") k.blind = true;
     else if (o.kw == "exchange") {
-      k.exchange = to_int(o.args.at(0), 1, 13, "the number of cards exchanged");
+      // never more than a hand holds (the runtime would pass cards the hand does not have)
+      k.exchange = to_int(o.args.at(0), 1, std::min(13, e.v.hand_size), "the number of cards exchanged");
       std::string rest = joined(o.args, 1);
       if (rest != "with partner") fail(o.args.at(1).at, fmt::format("expected `exchange N with partner`, found '{}'", rest));
       for (int s = 0; s < e.v.seats; ++s)

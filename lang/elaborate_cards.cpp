@@ -1,5 +1,6 @@
 // elaborate_cards: `cards` -> the deck (suits x ranks x packs, jokers, removals), the ranking, trumps and
 // top trumps; and the card names the later blocks use, read against that deck.
+#include <cctype>
 #include <algorithm>
 #include <set>
 
@@ -27,7 +28,9 @@ std::vector<std::string> rank_letters(elaboration& e) {
   if (!it) return {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"};
   std::vector<std::string> ranks;
   for (const word& w : it->args) {
+    // card names are read in either case (normalise_card upper-cases them), so a rank is kept upper-case
     std::string t = w.text == "10" ? "T" : w.text;
+    for (char& c : t) c = (char)std::toupper((unsigned char)c);
     if (t.size() != 1) fail(w.at, fmt::format("a rank is one character (A K Q J T 9 ... 2), not '{}'", w.text));
     if (std::count(ranks.begin(), ranks.end(), t)) fail(w.at, fmt::format("rank '{}' is listed twice", w.text));
     ranks.push_back(t);

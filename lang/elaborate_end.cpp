@@ -1,5 +1,7 @@
 // elaborate_end: `end` -> the target, tie rules, win and lose conditions and the hand limit; then the one
 // check that the game can end at all, which needs scoring elaborated first.
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "lang/elaborate.hpp"
@@ -48,6 +50,31 @@ bool has(const std::vector<spades::stmt>& body, bool (*pred)(const spades::stmt&
 bool ends(const spades::stmt& s) { return s.o == stmt_op::win || s.o == stmt_op::lose; }
 bool scores(const spades::stmt& s) { return s.o == stmt_op::points; }
 
+// The value of a formula made of literals and unary minus only (`-5`, `false`); nothing otherwise.
+std::optional<int64_t> constant(const variant& v, int node) {
+  const expr_node& n = v.exprs.at(node);
+  if (n.o == op::num) return n.value;
+  if (n.o == op::neg)
+    if (std::optional<int64_t> a = constant(v, n.a)) return -*a;
+  return std::nullopt;
+}
+
+// Whether some `points` statement the body can reach may give a positive / a negative number: a literal
+// decides its sign, anything else may be either; an `if` whose condition is a literal takes one branch.
+void point_signs(const variant& v, const std::vector<spades::stmt>& body, bool& positive, bool& negative) {
+  for (const spades::stmt& s : body) {
+    if (s.o == stmt_op::points) {
+      std::optional<int64_t> c = constant(v, s.expr);
+      positive |= !c || *c > 0;
+      negative |= !c || *c < 0;
+    } else if (s.o == stmt_op::if_) {
+      std::optional<int64_t> c = s.expr >= 0 ? constant(v, s.expr) : std::nullopt;
+      if (!c || *c != 0) point_signs(v, s.then_body, positive, negative);
+      if (!c || *c == 0) point_signs(v, s.else_body, positive, negative);
+    }
+  }
+}
+
 // A game needs a way to end: a target some rule's points can reach, a win/lose condition or statement,
 // or an explicit hand limit.
 void check_game_can_end(elaboration& e) {
@@ -68,6 +95,20 @@ void check_game_can_end(elaboration& e) {
   if (v.has_target && goal > 0 && !points && !by_condition)
     fail(e.find("end", "target")->at, fmt::format("this game could never end: no scoring rule gives points, so no score can reach the target {} "
                                                   "(add scoring rules, or a `win when` / `lose when` condition)", goal));
+  // scores start at 0 and move only by `points`: decided where every reachable `points` is a literal (a
+  // rule `when false` never runs); a target given by an option is left alone, since players may set it
+  if (!v.has_target || v.target_option >= 0 || by_condition || e.find("end", "max_hands")) return;
+  bool positive = false, negative = false;
+  for (const score_rule& r : v.rules)
+    if (std::optional<int64_t> c = r.when >= 0 ? constant(v, r.when) : std::nullopt; !c || *c != 0)
+      point_signs(v, r.body, positive, negative);
+  const pos at = e.find("end", "target")->at;
+  if (goal > 0 && !positive)
+    fail(at, fmt::format("this game could never end: no scoring rule can give a positive number of points, so no score can reach the "
+                         "target {} (add scoring rules, or a `win when` / `lose when` condition)", goal));
+  if (goal <= 0 && !negative)
+    fail(at, fmt::format("this game is over after its first hand: scores start at 0 and no scoring rule can give negative points, so every "
+                         "score is at or above the target {} at once", goal));
 }
 
 }  // namespace

@@ -43,6 +43,33 @@ struct team_list {
   std::vector<std::string> names;  // empty: named after their seats
 };
 
+// Every set of distinct seats whose names, joined in some order, spell `name` from byte `at` on (as bit masks).
+void spellings(const variant& v, const std::string& name, size_t at, unsigned used, std::vector<unsigned>& out) {
+  if (at == name.size()) { if (used) out.push_back(used); return; }
+  for (int s = 0; s < v.seats; ++s) {
+    const std::string& n = v.seat_names[s];
+    if (!(used >> s & 1) && !n.empty() && name.compare(at, n.size(), n) == 0) spellings(v, name, at + n.size(), used | 1u << s, out);
+  }
+}
+
+// Joined seat names always name their own seats (`NS` is the team of N and S), so a team may not be
+// called by the joined names of seats other than its own (`team EW N S`).
+void refuse_misleading_name(const variant& v, const symbol& t, const std::vector<int>& members) {
+  unsigned own = 0;
+  for (int s : members) own |= 1u << s;
+  std::vector<unsigned> found;
+  spellings(v, t.name, 0, 0, found);
+  for (unsigned m : found) {
+    if (m == own) continue;
+    std::vector<std::string> seats, mine;
+    for (int s = 0; s < v.seats; ++s) if (m >> s & 1) seats.push_back(v.seat_names[s]);
+    for (int s : members) mine.push_back(v.seat_names[s]);
+    fail(t.at, fmt::format("team name '{}' spells the seats {}, but the team is {}: joined seat names always name their own seats, "
+                           "so choose another name",
+                           t.name, fmt::join(seats, " "), fmt::join(mine, " ")));
+  }
+}
+
 // `team NAME SEATS` lines: every seat in exactly one team.
 team_list named_teams(elaboration& e) {
   const variant& v = e.v;
@@ -63,6 +90,7 @@ team_list named_teams(elaboration& e) {
       m.push_back(s);
     }
     std::sort(m.begin(), m.end());
+    refuse_misleading_name(v, *t, m);
     out.names.push_back(t->name);
     out.members.push_back(m);
   }

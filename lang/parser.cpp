@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -116,8 +117,24 @@ struct rule_failure {
   const rule_error* info;
 };
 
+// The deepest a formula or a run of nested statements may go: PEGTL descends recursively through
+// '-', 'not', brackets and `else if`, and so do the converter, the formula compiler and the runtime.
+constexpr int max_nesting = 100;
+// The rules that recurse: each counts one level while it is being matched, formulas and statements
+// apart (so that a chain of `else if` is told as such, not by the condition that passed the bound).
+template <typename Rule>
+constexpr bool nests = std::is_same_v<Rule, R::expr> || std::is_same_v<Rule, R::neg_expr> ||
+                       std::is_same_v<Rule, R::not_form> || std::is_same_v<Rule, R::if_stmt>;
+// Thrown by `control` where the nesting passes max_nesting: the byte and whether statements nested.
+struct nesting_failure {
+  size_t byte;
+  bool statements;
+};
+thread_local int nesting[2] = {0, 0};  // formula and statement levels open in the parse under way (reset by `parse`)
+
 // The normal control, except that a failed `must<Rule>` throws the rule's row (PEGTL 3.2.7: `raise` is
-// called only under `must`, so no rule raises on a plain failure).
+// called only under `must`, so no rule raises on a plain failure), and a rule that recurses counts its
+// level (the parse tree's control forwards start/success/failure of the rules it stores).
 template <typename Rule>
 struct control : pegtl::normal<Rule> {
   template <typename ParseInput, typename... States>
@@ -125,7 +142,25 @@ struct control : pegtl::normal<Rule> {
     static_assert(error_info<Rule>.message != nullptr, "a rule under `must` needs a row in the error table");
     throw rule_failure{in.position().byte, &error_info<Rule>};
   }
+  template <typename ParseInput, typename... States>
+  static void start(const ParseInput& in, States&&... /*unused*/) {
+    constexpr bool statement = std::is_same_v<Rule, R::if_stmt>;
+    if constexpr (nests<Rule>)
+      if (++nesting[statement] > max_nesting) throw nesting_failure{in.position().byte, statement};
+  }
+  template <typename ParseInput, typename... States>
+  static void success(const ParseInput& /*unused*/, States&&... /*unused*/) {
+    if constexpr (nests<Rule>) --nesting[std::is_same_v<Rule, R::if_stmt>];
+  }
+  template <typename ParseInput, typename... States>
+  static void failure(const ParseInput& /*unused*/, States&&... /*unused*/) {
+    if constexpr (nests<Rule>) --nesting[std::is_same_v<Rule, R::if_stmt>];
+  }
 };
+
+std::string too_deep_message(bool statements) {
+  return fmt::format("{} too deeply nested (more than {} levels)", statements ? "these statements are" : "this formula is", max_nesting);
+}
 
 // ---- which rules become parse-tree nodes ----
 template <typename Rule>
@@ -168,43 +203,55 @@ struct converter {
   }
 
   expr to_expr(const node& n) const {
+    int height = 0;
+    return to_expr(n, height);
+  }
+
+  // The expression of `n`; `height` becomes its tree's height. A chain `1+1+…+1` is flat in the parse
+  // tree but left-nested here, so its height is bounded here (the parse bounded the rest).
+  expr to_expr(const node& n, int& height) const {
     expr e;
     e.at = at(n);
+    height = 1;
     if (n.is_type<R::number>()) { e.kind = expr::number; e.value = to_int(n); return e; }
     if (n.is_type<R::bool_lit>()) { e.kind = expr::boolean; e.value = n.string() == "true"; return e; }
     if (n.is_type<R::name>()) { e.kind = expr::name; e.text = n.string(); return e; }
+    int h = 0;
     if (n.is_type<R::neg_expr>() || n.is_type<R::not_form>()) {
       e.kind = expr::unary;
       e.text = n.is_type<R::neg_expr>() ? "-" : "not";
-      e.args.push_back(to_expr(*n.children.at(0)));
+      e.args.push_back(to_expr(*n.children.at(0), h));
+      height = h + 1;
       return e;
     }
-    if (n.is_type<R::cond_expr>()) {
-      e.kind = expr::cond;
-      for (auto& c : n.children) e.args.push_back(to_expr(*c));
-      return e;
-    }
-    if (n.is_type<R::call>()) {
-      e.kind = expr::call;
-      e.text = n.children.at(0)->string();
-      for (size_t i = 1; i < n.children.size(); ++i) e.args.push_back(to_expr(*n.children[i]));
+    if (n.is_type<R::cond_expr>() || n.is_type<R::call>()) {
+      e.kind = n.is_type<R::call>() ? expr::call : expr::cond;
+      size_t first = 0;
+      if (e.kind == expr::call) { e.text = n.children.at(0)->string(); first = 1; }
+      for (size_t i = first; i < n.children.size(); ++i) {
+        e.args.push_back(to_expr(*n.children[i], h));
+        height = std::max(height, h + 1);
+      }
+      if (height > max_nesting) throw diag_error(e.at, too_deep_message(false));
       return e;
     }
     // binary chains: operand (op operand)*, left-associative
     if (n.children.size() >= 3) {
-      expr left = to_expr(*n.children[0]);
+      expr left = to_expr(*n.children[0], height);
       for (size_t i = 1; i + 1 < n.children.size(); i += 2) {
         expr b;
         b.kind = expr::binary;
         b.at = at(*n.children[i]);
         b.text = n.children[i]->string();
         b.args.push_back(std::move(left));
-        b.args.push_back(to_expr(*n.children[i + 1]));
+        b.args.push_back(to_expr(*n.children[i + 1], h));
+        height = std::max(height, h) + 1;
+        if (height > max_nesting) throw diag_error(b.at, too_deep_message(false));
         left = std::move(b);
       }
       return left;
     }
-    if (n.children.size() == 1) return to_expr(*n.children[0]);
+    if (n.children.size() == 1) return to_expr(*n.children[0], height);
     throw diag_error(at(n), "internal error: unexpected expression shape");
   }
 
@@ -426,6 +473,37 @@ diag_error syntax_error(const std::string& text, int file, const rule_failure& f
   return diag_error(position_of(text, report, file), full, notes);
 }
 
+// Before parsing, in one pass: a lone carriage return (old Mac line endings), a control character in a
+// string (it would reach the terminal raw when the string is printed) and absurd bracket depth (PEGTL
+// descends recursively). Brackets in a comment or a string are text, not nesting.
+void prescan(const std::string& text, int file) {
+  int depth = 0;
+  bool comment = false, string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char ch = (unsigned char)text[i];
+    if (ch == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))
+      throw diag_error(position_of(text, i, file),
+                       "a carriage return without a line feed: save the file with Unix (LF) or Windows (CRLF) line endings");
+    if (ch == '\n') { comment = string = false; continue; }
+    if (comment) continue;
+    if (string) {
+      // C0 controls but tab (a tab is harmless blank), DEL, and the C1 controls (U+0080..U+009F, CSI among them)
+      bool c1 = ch == 0xc2 && i + 1 < text.size() && (unsigned char)text[i + 1] >= 0x80 && (unsigned char)text[i + 1] <= 0x9f;
+      if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7f || c1)
+        throw diag_error(position_of(text, i, file),
+                         c1 ? fmt::format("a string may not contain control characters (found U+{:04X})", (unsigned char)text[i + 1])
+                            : fmt::format("a string may not contain control characters (found byte 0x{:02x})", ch));
+      string = ch != '"';
+      continue;
+    }
+    if (ch == '#') comment = true;
+    else if (ch == '"') string = true;
+    else if (ch == '(' || ch == '{') {
+      if (++depth > 100) throw diag_error(position_of(text, i, file), "nesting is too deep (more than 100 levels of '(' and '{')");
+    } else if (ch == ')' || ch == '}') depth = depth > 0 ? depth - 1 : 0;
+  }
+}
+
 }  // namespace
 
 std::string too_large_message(uint64_t size) { return fmt::format("the file is too large ({} bytes; the limit is 4 MiB)", size); }
@@ -435,27 +513,17 @@ file_ast parse(const sources& src, int file) {
   if (size_t nul = text.find('\0'); nul != std::string::npos)
     throw diag_error(position_of(text, nul, file), "this is a binary file, not a variant file (it contains a NUL byte)");
   if (text.size() > max_source_bytes) throw diag_error({file, 1, 1}, too_large_message(text.size()));
-  // nesting guard: PEGTL descends recursively, so refuse absurd depth before parsing
-  {
-    int depth = 0, line = 1, col = 0;
-    bool comment = false;
-    for (char ch : text) {
-      ++col;
-      if (ch == '\n') { ++line; col = 0; comment = false; continue; }
-      if (comment) continue;
-      if (ch == '#') comment = true;
-      else if (ch == '(' || ch == '{') {
-        if (++depth > 100) throw diag_error({file, line, col}, "nesting is too deep (more than 100 levels of '(' and '{')");
-      } else if (ch == ')' || ch == '}') depth = depth > 0 ? depth - 1 : 0;
-    }
-  }
+  prescan(text, file);
   pegtl::memory_input in(text.data(), text.size(), src.path(file));
   try {
+    nesting[0] = nesting[1] = 0;
     auto root = pegtl::parse_tree::parse<R::grammar, selector, pegtl::nothing, control>(in);
     if (!root) throw diag_error({file, 1, 1}, "this is not a variant file");
     return converter{file}.convert(*root);
   } catch (const rule_failure& f) {
     throw syntax_error(text, file, f);
+  } catch (const nesting_failure& f) {
+    throw diag_error(position_of(text, f.byte, file), too_deep_message(f.statements));
   }
 }
 
