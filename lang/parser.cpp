@@ -489,10 +489,11 @@ void prescan(const std::string& text, int file) {
     if (string) {
       // C0 controls but tab (a tab is harmless blank), DEL, and the C1 controls (U+0080..U+009F, CSI among them)
       bool c1 = ch == 0xc2 && i + 1 < text.size() && (unsigned char)text[i + 1] >= 0x80 && (unsigned char)text[i + 1] <= 0x9f;
-      if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7f || c1)
+      if (c1)
         throw diag_error(position_of(text, i, file),
-                         c1 ? fmt::format("a string may not contain control characters (found U+{:04X})", (unsigned char)text[i + 1])
-                            : fmt::format("a string may not contain control characters (found byte 0x{:02x})", ch));
+                         fmt::format("a string may not contain control characters (found U+{:04X})", (unsigned char)text[i + 1]));
+      if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7f)
+        throw diag_error(position_of(text, i, file), fmt::format("a string may not contain control characters (found byte 0x{:02x})", ch));
       string = ch != '"';
       continue;
     }

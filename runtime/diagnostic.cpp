@@ -25,7 +25,8 @@ std::string sanitised(const std::string& text, bool keep_tabs, Each each) {
   for (size_t i = 0; i < text.size();) {
     unsigned char c = (unsigned char)text[i];
     size_t len = utf8_char(text, i);
-    bool control = (c < 0x20 && !(keep_tabs && c == '\t')) || c == 0x7f;
+    // C0 controls, DEL and the C1 controls U+0080..U+009F (which terminals also obey)
+    bool control = (c < 0x20 && !(keep_tabs && c == '\t')) || c == 0x7f || (len == 2 && c == 0xc2 && (unsigned char)text[i + 1] < 0xa0);
     if (len == 0 || control) out += '?';
     else out.append(text, i, len);
     each(i, c);
