@@ -58,6 +58,9 @@ void apply_options(game_state& st, const std::vector<std::string>& opts) {
       } catch (...) {
         throw usage_error(fmt::format("option {} needs a number, true or false, not '{}'", name, val));
       }
+      // the language's numbers: a value a file could not state is refused here too
+      if (x < -1000000000 || x > 1000000000)
+        throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from -1000000000 to 1000000000)", name, val));
     }
     st.options[f - v.option_names.begin()] = x;
   }

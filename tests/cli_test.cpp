@@ -179,6 +179,7 @@ TEST_CASE("cli: every documented exit code of every command") {
       {"sim rulesets/standard.spades --games 2 --seed 1", "", 0},
       {"sim tests/lang/unknown_name.spades --games 2", "", 1},
       {"sim rulesets/standard.spades --games 0", "", 2},
+      {"sim rulesets/three.spades --games 1 --option game_to=10000000000", "", 2},
       {"bench rulesets/standard.spades --hands 100", "", 0},
       {"bench tests/lang/unknown_name.spades", "", 1},
       {"bench", "", 2},
