@@ -22,24 +22,10 @@ using spades::testing::load_ruleset;
 using spades::testing::load_text;
 using spades::testing::names;
 
+using spades::testing::run;
+using spades::testing::run_result;
+
 namespace {
-
-struct run_result {
-  int code;
-  std::string out;
-};
-
-// Runs the binary from the source root with `args`, stdout and stderr together.
-run_result run(const std::string& args) {
-  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " </dev/null 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int status = pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
 
 // Each seat's hand after a seeded deal, in seat order, one string per seat.
 std::vector<std::string> seeded_hands(const spades::variant& v, uint64_t seed, int dealer = 0) {

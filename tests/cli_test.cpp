@@ -16,28 +16,10 @@
 
 using spades::testing::source_path;
 
+using spades::testing::run;
+using spades::testing::run_result;
+
 namespace {
-
-struct run_result {
-  int code;
-  std::string out;
-};
-
-// Runs the binary with `args` (stdin from `input`), capturing stdout and stderr together.
-run_result run(const std::string& args, const std::string& input = "") {
-  // one file per process: test runs of several checkouts may share the temporary directory
-  std::string in_path = std::filesystem::temp_directory_path() / ("spades-cli-input-" + std::to_string(getpid()) + ".txt");
-  std::ofstream(in_path) << input;
-  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int status = pclose(p);
-  std::filesystem::remove(in_path);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
 
 std::string last_line(const std::string& s) {
   size_t end = s.find_last_not_of('\n');

@@ -13,16 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "tests/test_util.hpp"
+
+using spades::testing::slurp;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // How a message's "{...}" parts are filled: fmt::format fills any "{...}"; the parser's error table fills
 // only "{}" and "{or}"; a plain literal is printed as written.

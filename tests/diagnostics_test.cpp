@@ -13,6 +13,9 @@
 
 #include "lang/load.hpp"
 
+#include "tests/test_util.hpp"
+
+using spades::testing::slurp;
 namespace fs = std::filesystem;
 
 namespace {
@@ -28,13 +31,6 @@ struct at_source_root {
   at_source_root(const at_source_root&) = delete;
   at_source_root& operator=(const at_source_root&) = delete;
 };
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // The stems of the corpus files ending in `ext`, sorted.
 std::vector<std::string> stems(const std::string& ext) {

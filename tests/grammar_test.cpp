@@ -12,16 +12,12 @@
 #include "lang/load.hpp"
 #include "lang/parser.hpp"
 
+#include "tests/test_util.hpp"
+
+using spades::testing::slurp;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 void spit(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);

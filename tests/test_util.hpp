@@ -1,8 +1,13 @@
 // Helpers shared by the unit tests: load variants from text or from rulesets/.
 #pragma once
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "lang/load.hpp"
@@ -11,6 +16,36 @@
 namespace spades::testing {
 
 inline std::string source_path(const std::string& rel) { return std::string(SPADES_SOURCE_DIR) + "/" + rel; }
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+#ifdef SPADES_BINARY
+struct run_result {
+  int code;
+  std::string out;
+};
+
+// Runs the binary from the source root with `args` (stdin from `input`), stdout and stderr together.
+inline run_result run(const std::string& args, const std::string& input = "") {
+  // one input file per process: test runs of several checkouts may share the temporary directory
+  std::string in_path = std::filesystem::temp_directory_path() / ("spades-cli-input-" + std::to_string(getpid()) + ".txt");
+  std::ofstream(in_path) << input;
+  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  int status = pclose(p);
+  std::filesystem::remove(in_path);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+#endif
 
 inline std::shared_ptr<const variant> load_ruleset(const std::string& id) {
   lang::sources src;
