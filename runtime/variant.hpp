@@ -32,7 +32,8 @@ enum class var : uint8_t {
   team_first_tricks, player_first_tricks,  // of the first n tricks (n = child a), how many were won
   last_trick,                  // player scope: won the hand's last trick
   this_bid, bids_made, bids_total,  // while bidding: the number being bid; bids so far; their sum
-  partner_kind                 // the partner's bid is of kind `value`
+  partner_kind,                // the partner's bid is of kind `value`
+  leading, void_led, led_trump // play: the player to play leads; holds no card of the suit led; a trump was led
 };
 struct expr_node {
   op o = op::num;
@@ -66,6 +67,8 @@ struct bid_kind {
   int when = -1;      // eligibility condition (expr), -1 = always
   std::string reason; // why it is refused when `when` does not hold
   int exchange = 0;   // cards exchanged with partner after bidding
+  bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
+  bool agree = false; // the partner must agree to it, or the bidder bids again
 };
 
 // ---- play ----
@@ -105,6 +108,26 @@ struct force_rule {
   force_who who = force_who::opponents;
   bool highest = true;
   card_set among;
+  std::string reason;
+};
+
+// A restriction of every card played, leads included (`forbid NAME play CARDS when ...`): while its
+// condition holds for the player to play, the cards may not be played, unless that would leave nothing.
+struct play_forbid {
+  std::string name;
+  card_set cards;
+  int when = -1;   // play-scope condition for the player to play, -1 = always
+  std::string reason;
+};
+// A forced play (`force NAME play lowest|highest|any CARDS when ...`): while its condition holds and the
+// player may play a card of `cards`, the lowest, the highest, or any of those must be played.
+enum class force_pick : uint8_t { lowest, highest, any };
+struct play_force {
+  std::string name;
+  force_pick pick = force_pick::lowest;
+  card_set cards;
+  std::string group;  // the group as written ("trump", "C"), for the refusal's words
+  int when = -1;
   std::string reason;
 };
 
@@ -158,6 +181,8 @@ struct variant {
   bool broken_by_discard = false, broken_by_lead = false, broken_by_win = false;
   follow_rule follow = follow_rule::suit;
   std::vector<force_rule> forces;
+  std::vector<play_forbid> play_forbids;  // restrictions of every card played, after following suit
+  std::vector<play_force> play_forces;    // forced plays by condition, after those
   int tricks_per_hand = 13;
 
   // scoring
