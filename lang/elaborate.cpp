@@ -61,12 +61,17 @@ void elaborate_options(elaboration& e) {
     e.v.option_names.push_back(s->name);
     const std::string& val = it.args.at(1).text;
     e.v.option_defaults.push_back(val == "true" ? 1 : val == "false" ? 0 : to_int(it.args[1], -1000000000, 1000000000, "an option's value"));
+    e.v.option_about.push_back(it.str ? it.str->text : "");
+    e.v.option_flag.push_back(val == "true" || val == "false");
   }
 }
 
 std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) {
   auto v = std::make_unique<variant>();
   v->name = r.name;
+  v->id = r.id;
+  v->about = r.about;
+  v->base = r.base;
   v->decline_words = decline_words();
   elaboration e{r, syms, *v, formula_compiler(syms, *v)};
   elaborate_options(e);

@@ -134,6 +134,9 @@ struct play_force {
 struct variant {
   std::string name;  // display name
   std::string file;  // the variant's own file (every file read is in `source`)
+  std::string id;    // the file's name without `.spades`
+  std::string about; // the file's `about` sentence, or ""
+  std::string base;  // the id of the variant it extends, or ""
 
   // players and teams
   int seats = 4;
@@ -203,6 +206,8 @@ struct variant {
   // options agreed before the game
   std::vector<std::string> option_names;
   std::vector<int64_t> option_defaults;
+  std::vector<std::string> option_about;  // each option's description, or ""
+  std::vector<bool> option_flag;          // declared `true` or `false` (shown so), not a number
 
   bool uses_trick_order = false;          // scoring reads which tricks were won when
 
