@@ -8,6 +8,24 @@ namespace spades::lang {
 
 namespace {
 
+// Does the formula read the card in question (`winning`)?
+bool reads_card(const variant& v, int node) {
+  if (node < 0) return false;
+  const expr_node& n = v.exprs[node];
+  if (n.o == op::var && n.v == var::winning) return true;
+  return reads_card(v, n.a) || reads_card(v, n.b) || reads_card(v, n.c);
+}
+
+// The first node of the formula that reads the card in question, for a message that points at it.
+const expr_node* card_reader(const variant& v, int node) {
+  if (node < 0) return nullptr;
+  const expr_node& n = v.exprs[node];
+  if (n.o == op::var && n.v == var::winning) return &n;
+  for (int k : {n.a, n.b, n.c})
+    if (const expr_node* r = card_reader(v, k)) return r;
+  return nullptr;
+}
+
 // lead SEAT | lead holder CARDS [leading it]
 void lead(elaboration& e) {
   variant& v = e.v;
@@ -39,6 +57,8 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   f.cards = card_group(e.v, it.args, 2);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
+  if (const expr_node* n = card_reader(e.v, f.when))
+    fail(e.v.at(*n), "'winning' is about a card played to a trick: a lead restriction has none (use `forbid NAME play`)");
   // the usual lead restriction, `when not broken`, is tested directly on the hot path
   const auto& x = e.v.exprs;
   f.unless_broken = f.when >= 0 && x[f.when].o == op::not_ && x[x[f.when].a].o == op::var && x[x[f.when].a].v == var::broken;
@@ -53,6 +73,7 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
   f.cards = card_group(e.v, it.args, 2);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
+  f.per_card = reads_card(e.v, f.when);
   return f;
 }
 
@@ -69,6 +90,7 @@ play_force force_play(elaboration& e, const symbol& s) {
   f.group = joined(a, 3);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
+  f.per_card = reads_card(e.v, f.when);
   return f;
 }
 

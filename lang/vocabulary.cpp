@@ -38,6 +38,7 @@ constexpr std::array rows{
     variable("leading", p, var::leading, "1 when the player to play leads the trick"),
     variable("void_led", p, var::void_led, "1 when a card was led and the player to play holds none of its suit"),
     variable("led_trump", p, var::led_trump, "1 when the card led is a trump"),
+    variable("winning", p, var::winning, "1 when the card in question would win the trick as it stands"),
     variable("team_bids_made", b, var::team_bids_made, "how many members of the bidder's team have bid"),
     variable("partner_bid", b, var::partner_bid, "1 if the bidder's partner has bid"),
     variable("this_bid", b, var::this_bid, "the number of the bid being checked"),

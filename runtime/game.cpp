@@ -421,16 +421,25 @@ card_set game_state::play_rules(Refuse&& refuse) const {
 // left narrows them to its lowest, its highest, or all of them.
 template <class Refuse>
 card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
-  const eval_ctx cx{this, v->team_of[turn], turn};
+  eval_ctx cx{this, v->team_of[turn], turn};
+  // the cards of `group` for which a condition holds: all or none, unless it reads the card in question
+  auto holding = [&](card_set group, int when, bool per_card) {
+    if (group.empty() || !per_card) return group.empty() || eval_cond(*v, when, cx) ? group : card_set{};
+    card_set out;
+    group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, when, cx)) out.add(c); });
+    cx.card = -1;
+    return out;
+  };
   for (const play_forbid& f : v->play_forbids) {
-    card_set left = base & ~f.cards;
-    if (left.empty() || left.bits == base.bits || !eval_cond(*v, f.when, cx)) continue;
-    refuse(play_refusal{play_rule::forbid_play, (int16_t)(&f - v->play_forbids.data()), -1}, base & f.cards);
+    card_set barred = holding(base & f.cards, f.when, f.per_card);
+    card_set left = base & ~barred;
+    if (left.empty() || barred.empty()) continue;
+    refuse(play_refusal{play_rule::forbid_play, (int16_t)(&f - v->play_forbids.data()), -1}, barred);
     base = left;
   }
   for (const play_force& f : v->play_forces) {
-    card_set among = base & f.cards;
-    if (among.empty() || !eval_cond(*v, f.when, cx)) continue;
+    card_set among = holding(base & f.cards, f.when, f.per_card);
+    if (among.empty()) continue;
     int pick = -1;
     if (f.pick != force_pick::any)
       among.for_each([&](int c) {

@@ -33,7 +33,8 @@ enum class var : uint8_t {
   last_trick,                  // player scope: won the hand's last trick
   this_bid, bids_made, bids_total,  // while bidding: the number being bid; bids so far; their sum
   partner_kind,                // the partner's bid is of kind `value`
-  leading, void_led, led_trump // play: the player to play leads; holds no card of the suit led; a trump was led
+  leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
+  winning                      // a card played: it would win the trick as it stands (per card, eval_ctx::card)
 };
 struct expr_node {
   op o = op::num;
@@ -117,6 +118,7 @@ struct play_forbid {
   std::string name;
   card_set cards;
   int when = -1;   // play-scope condition for the player to play, -1 = always
+  bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
   std::string reason;
 };
 // A forced play (`force NAME play lowest|highest|any CARDS when ...`): while its condition holds and the
@@ -128,6 +130,7 @@ struct play_force {
   card_set cards;
   std::string group;  // the group as written ("trump", "C"), for the refusal's words
   int when = -1;
+  bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
   std::string reason;
 };
 
