@@ -1,8 +1,8 @@
 // The state machine's transitions and guards, all read from the compiled variant.
 //
-// A hand is a fixed sequence of steps; a step with nothing to do is skipped:
-//   deal (chance) -> kitty taken -> discard (if before bidding) -> pass to partner -> bid
-//   -> calls (announcements, conversions) -> discard (if after bidding) -> exchanges -> play -> score.
+// A hand walks the variant's course, its compiled table of steps (variant::course): the deal (the chance
+// step) first, the play of the tricks last. Each kind of step has a start function that says whether the
+// step waits for decisions; one with nothing to do, or whose condition does not hold, is passed over.
 #include "runtime/game.hpp"
 
 #include <algorithm>
@@ -12,10 +12,6 @@
 #include "runtime/expr.hpp"
 
 namespace spades {
-
-namespace {
-enum step_id : uint8_t { s_discard_before, s_pass, s_bid, s_calls, s_discard_after, s_exchange, s_play, s_done };
-}
 
 const char* phase_name(phase p) {
   switch (p) {
@@ -93,67 +89,76 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   bid_converted = {};
   passing = {};
   kitty_taker = -1;
-  if (v->leftover == leftover_rule::kitty) {
-    // the kitty goes to the holder of the first listed card that was dealt, else to the dealer
-    kitty_taker = dealer;
-    for (int c : v->kitty_holder) {
-      int holder = -1;
-      for (int s = 0; s < v->seats; ++s)
-        if (hands[s].has(c)) holder = s;
-      if (holder >= 0) { kitty_taker = holder; break; }
-    }
-    hands[kitty_taker] |= out_of_play;
-    out_of_play = {};
-  }
-  step = s_discard_before;
+  bidding_skipped = true;  // until a bid step starts the bidding
+  step = 0;  // the deal
   advance();
 }
 
+// One start function per kind of step (the order of step_kind): true when the step waits for decisions.
+bool (game_state::*const game_state::starts[step_kinds])(const hand_step&) = {
+    &game_state::start_dealt, &game_state::start_take, &game_state::start_discard, &game_state::start_pass,
+    &game_state::start_bid,   &game_state::start_calls, &game_state::start_exchange, &game_state::start_play_step};
+
 void game_state::advance() {
-  for (;; ++step) {
-    switch (step) {
-      case s_discard_before:
-      case s_discard_after:
-        if (kitty_taker >= 0 && v->discard > 0 && v->discard_before_bidding == (step == s_discard_before)) {
-          ph = phase::discard;
-          turn = kitty_taker;
-          cards_left = v->discard;
-          ++step;
-          return;
-        }
-        break;
-      case s_pass:
-        if (v->pass_count > 0) {
-          ph = phase::pass;
-          turn = (dealer + 1) % v->seats;
-          cards_left = v->pass_count;
-          ++step;
-          return;
-        }
-        break;
-      case s_bid:
-        if (start_bidding()) { ++step; return; }
-        break;
-      case s_calls:
-        call_index = -1;
-        if (next_call_turn()) { ++step; return; }
-        break;
-      case s_exchange:
-        if (start_exchanges()) { ++step; return; }
-        break;
-      default:
-        step = s_done;
-        start_play();
-        return;
-    }
+  // the play step is last and always starts, so the walk ends there
+  while (++step < v->course.size()) {
+    const hand_step& s = v->course[step];
+    if (s.when >= 0 && eval(*v, s.when, eval_ctx{this}) == 0) continue;
+    if ((this->*starts[(int)s.kind])(s)) return;
   }
+}
+
+bool game_state::start_dealt(const hand_step&) { return false; }  // deal() has dealt the cards
+
+// The leftover cards go to the taker the step names: the holder of the first listed card dealt, else the dealer.
+bool game_state::start_take(const hand_step& s) {
+  kitty_taker = dealer;
+  if (s.taker == taker_rule::holder)
+    for (int c : s.cards) {
+      int holder = -1;
+      for (int p = 0; p < v->seats; ++p)
+        if (hands[p].has(c)) holder = p;
+      if (holder >= 0) { kitty_taker = holder; break; }
+    }
+  hands[kitty_taker] |= out_of_play;
+  out_of_play = {};
+  return false;
+}
+
+bool game_state::start_discard(const hand_step& s) {
+  if (kitty_taker < 0) return false;
+  ph = phase::discard;
+  turn = kitty_taker;
+  cards_left = s.count;
+  return true;
+}
+
+bool game_state::start_pass(const hand_step& s) {
+  ph = phase::pass;
+  turn = (dealer + 1) % v->seats;
+  cards_left = s.count;
+  return true;
+}
+
+bool game_state::start_bid(const hand_step&) { return start_bidding(); }
+
+bool game_state::start_calls(const hand_step&) {
+  call_index = -1;
+  return next_call_turn();
+}
+
+bool game_state::start_exchange(const hand_step&) { return start_exchanges(); }
+
+bool game_state::start_play_step(const hand_step&) {
+  start_play();
+  return true;
 }
 
 void game_state::enter_bidding() {
   if (ph != phase::pass && ph != phase::discard) return;
   deliver_passes();
-  if (step <= s_bid) {
-    step = s_bid;
+  if (step < v->course_bid) {
+    step = (uint8_t)(v->course_bid - 1);
     advance();
   }
 }
@@ -161,7 +166,7 @@ void game_state::enter_bidding() {
 void game_state::enter_play() {
   if (ph == phase::play || ph == phase::over || ph == phase::deal) return;
   exchange_count = 0;
-  step = s_done;
+  step = (uint8_t)v->course_play;
   start_play();
 }
 
@@ -285,9 +290,17 @@ bool game_state::start_exchanges() {
   return true;
 }
 
+// Every player's chosen cards reach the player the pass step names, all at once.
 void game_state::deliver_passes() {
-  for (int s = 0; s < v->seats; ++s)
-    if (v->partner[s] >= 0) hands[v->partner[s]] |= passing[s];
+  const hand_step& p = v->course[step];
+  if (p.kind == step_kind::pass)
+    for (int s = 0; s < v->seats; ++s) {
+      int to = p.to == pass_to::partner ? v->partner[s]
+               : p.to == pass_to::left  ? (s + 1) % v->seats
+               : p.to == pass_to::right ? (s + v->seats - 1) % v->seats
+                                        : (s + v->seats / 2) % v->seats;
+      if (to >= 0) hands[to] |= passing[s];
+    }
   passing = {};
 }
 
@@ -505,7 +518,7 @@ void game_state::apply(const move& m) {
       passing[turn].add(m.a);
       if (--cards_left == 0) {
         if (++turn == v->seats) turn = 0;
-        cards_left = v->pass_count;
+        cards_left = v->course[step].count;
         if (turn == (dealer + 1) % v->seats) { deliver_passes(); advance(); }
       }
       return;

@@ -1,5 +1,5 @@
 // The game state machine: a copyable state over an immutable compiled variant.
-// Phases: deal (a chance step) -> bid -> exchange -> play -> (scored) -> deal ... -> over.
+// Phases: deal (a chance step) -> the course's steps (pass, bid, ...) -> play -> (scored) -> deal ... -> over.
 // Every guard and transition reads the variant's tables; nothing here knows which variant it runs.
 #pragma once
 #include <array>
@@ -112,7 +112,7 @@ struct game_state {
   int bids_made = 0;
   int turn = 0;               // the seat to act (the team, while bidding or calling by team)
   bool bidding_skipped = false;
-  uint8_t step = 0;           // the next step of the hand's sequence (see game.cpp)
+  uint8_t step = 0;           // the step of the variant's course under way (an index into variant::course)
   int kitty_taker = -1;       // the seat that took the kitty, or -1
   int cards_left = 0;         // cards still to pass or discard by `turn`
   std::array<card_set, max_seats> passing{};  // chosen to pass, delivered when everyone has chosen
@@ -190,7 +190,17 @@ struct game_state {
   std::string end_reason() const;
 
  private:
-  void advance();             // enter the next step that has something to do
+  void advance();             // enter the next step of the course that has something to do
+  // the start function of each kind of step (game.cpp): true when the step waits for decisions
+  static bool (game_state::*const starts[step_kinds])(const hand_step&);
+  bool start_dealt(const hand_step& s);
+  bool start_take(const hand_step& s);
+  bool start_discard(const hand_step& s);
+  bool start_pass(const hand_step& s);
+  bool start_bid(const hand_step& s);
+  bool start_calls(const hand_step& s);
+  bool start_exchange(const hand_step& s);
+  bool start_play_step(const hand_step& s);
   bool start_bidding();
   bool next_call_turn();
   bool start_exchanges();
