@@ -89,7 +89,8 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   bid_converted = {};
   passing = {};
   kitty_taker = -1;
-  bidding_skipped = true;  // until a bid step starts the bidding
+  // known from the deal on (game-scope conditions do not change within a hand), for the steps before it
+  bidding_skipped = bidding_passed_over();
   step = 0;  // the deal
   advance();
 }
@@ -188,9 +189,18 @@ int64_t game_state::behind(int team) const {
   return best == INT64_MIN ? 0 : best - score[team];
 }
 
-bool game_state::start_bidding() {
+// No bidding this hand: the course has no bid step, or its condition fails, or there are no bids, or
+// `skip when` holds.
+bool game_state::bidding_passed_over() const {
+  if (v->course_bid < 0) return true;
   eval_ctx cx{this};
-  bidding_skipped = v->bids.empty() || (v->skip_bidding_when >= 0 && eval(*v, v->skip_bidding_when, cx) != 0);
+  const int when = v->course[v->course_bid].when;
+  if (when >= 0 && eval(*v, when, cx) == 0) return true;
+  return v->bids.empty() || (v->skip_bidding_when >= 0 && eval(*v, v->skip_bidding_when, cx) != 0);
+}
+
+bool game_state::start_bidding() {
+  bidding_skipped = bidding_passed_over();
   if (bidding_skipped) return false;
   ph = phase::bid;
   int first = (dealer + v->bid_start) % v->seats;
@@ -288,6 +298,17 @@ bool game_state::start_exchanges() {
   turn = exchanges[0][0];
   exchange_left = exchanges[0][2];
   return true;
+}
+
+const char* game_state::pass_words() const {
+  if (ph != phase::pass) return "to partner";  // an exchange is always with partner
+  switch (v->course[step].to) {
+    case pass_to::partner: return "to partner";
+    case pass_to::left: return "to the left";
+    case pass_to::right: return "to the right";
+    case pass_to::across: return "across";
+  }
+  return "";
 }
 
 // Every player's chosen cards reach the player the pass step names, all at once.
@@ -439,7 +460,7 @@ std::string play_refusal_words(const variant& v, const play_refusal& r, int refu
 std::string game_state::why_illegal(const move& m) const {
   const std::string& who = v->seat_names[acting_seat()];
   auto card_name = [&](int c) { return c >= 0 && c < (int)v->cards.size() ? v->cards[c].name : std::string("that card"); };
-  auto held = [&](const char* doing) -> std::string {
+  auto held = [&](const std::string& doing) -> std::string {
     if (m.type != move::card) return fmt::format("it is time to {}", doing);
     if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a)) return fmt::format("{} does not hold {}", who, card_name(m.a));
     return {};
@@ -467,7 +488,7 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.a < -1 || m.a >= (int)v->calls.size()) return "unknown announcement";
       if (!call_allowed(m.a, turn, call_by_team)) return fmt::format("'{}' is not open to {} now", v->calls[m.a].words, call_by_team ? v->team_names[turn] : who);
       return {};
-    case phase::pass: return held("pass cards to partner");
+    case phase::pass: return held(fmt::format("pass cards {}", pass_words()));
     case phase::discard: return held("discard");
     case phase::exchange: return held("pass cards to partner");
     case phase::play: {

@@ -179,6 +179,8 @@ struct game_state {
   // Scores from the current bids and tricks_won, then decides whether the game is over.
   void score_hand();
 
+  // Where the cards of the pass under way go, in words: "to partner", "to the left", "to the right", "across".
+  const char* pass_words() const;
   // The seat whose decision is pending (for a team's bid or call: the member who speaks for it).
   int acting_seat() const;
   // Is the pending decision a team's (bidding by team, or a team call)?
@@ -202,6 +204,7 @@ struct game_state {
   bool start_exchange(const hand_step& s);
   bool start_play_step(const hand_step& s);
   bool start_bidding();
+  bool bidding_passed_over() const;
   bool next_call_turn();
   bool start_exchanges();
   void deliver_passes();
