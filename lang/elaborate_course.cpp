@@ -43,7 +43,7 @@ void no_arguments(const step_spec& s, const char* why) {
   if (!s.args.empty()) fail(s.args[0].at, fmt::format("expected the end of the line: {}", why));
 }
 
-// take [dealer | holder CARD...]: without arguments, as `kitty` in 'deal' says.
+// take [dealer | holder CARD... | side bidding more]: without arguments, as `kitty` in 'deal' says.
 bool take(elaboration& e, const step_spec& s, hand_step& h) {
   const variant& v = e.v;
   if (v.leftover != leftover_rule::kitty) {
@@ -55,7 +55,12 @@ bool take(elaboration& e, const step_spec& s, hand_step& h) {
     h.cards = v.kitty_holder;
     return true;
   }
-  std::string who = choose(s.args[0], {"dealer", "holder"}, "taker");
+  if (joined(s.args, 0) == "side bidding more") {
+    h.taker = taker_rule::side_bidding_more;
+    return true;
+  }
+  std::string who = choose(s.args[0], {"dealer", "holder", "side"}, "taker");
+  if (who == "side") fail(s.args[0].at, "expected `take side bidding more`: the side whose bids add up to the most takes the leftover cards");
   if (who == "dealer") {
     if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `take dealer`");
     h.taker = taker_rule::dealer;
@@ -89,9 +94,14 @@ bool pass(elaboration& e, const step_spec& s, hand_step& h) {
 }
 
 // discard: the kitty's taker discards as `discard N before|after bidding` in 'deal' says, when the step
-// stands on that side of the bidding.
+// stands on that side of the bidding. discard extra: whoever holds more than a hand discards down to it.
 bool discard(elaboration& e, const step_spec& s, hand_step& h, bool before_bidding) {
-  no_arguments(s, "a discard step discards as `discard N before|after bidding` in 'deal' says");
+  if (!s.args.empty() && s.args[0].text == "extra") {
+    if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `discard extra`");
+    h.extra = true;
+    return true;
+  }
+  no_arguments(s, "a discard step discards as `discard N before|after bidding` in 'deal' says, or `discard extra`");
   const variant& v = e.v;
   h.count = v.discard;
   return v.discard > 0 && v.discard_before_bidding == before_bidding;
@@ -120,7 +130,7 @@ int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vec
 // the kitty's discard after its taking, on the side of the bidding 'deal' says.
 void check_order(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find("course");
-  int bid = -1, take = -1;
+  int bid = -1, take = -1, extra_after_take = -1;
   bool discard_before = false, discard_after = false;
   const int taken = (int)(std::find(kinds.begin(), kinds.end(), step_kind::take) - kinds.begin());
   for (size_t i = 0; i < in.size(); ++i) {
@@ -131,16 +141,21 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
     };
     switch (kinds[i]) {
       case step_kind::bid: first_of(bid, "bidding"); break;
-      case step_kind::take: first_of(take, "take"); break;
+      case step_kind::take:
+        first_of(take, "take");
+        if (bid < 0 && joined(s.args, 0) == "side bidding more")
+          fail(s.at, "the side bidding more is known only once the bids are made: place this step after the bidding");
+        break;
       case step_kind::calls:
       case step_kind::exchange:
         if (bid < 0 && std::any_of(kinds.begin() + (long)i, kinds.end(), [](step_kind k) { return k == step_kind::bid; }))
           fail(s.at, fmt::format("the {} step must come after the bidding: it follows from the bids", s.kind.text));
         break;
       case step_kind::discard:
-        if (take < 0 && taken < (int)in.size() && taken > (int)i && e.v.leftover == leftover_rule::kitty && s.args.empty())
+        if (take < 0 && taken < (int)in.size() && taken > (int)i && e.v.discard > 0 && s.args.empty())
           fail(s.at, "the kitty's taker discards: this step must come after the `take` step", {{in[taken].at, "the kitty is taken here"}});
         (bid < 0 ? discard_before : discard_after) = true;
+        if (take >= 0 && !s.args.empty()) extra_after_take = (int)i;
         break;
       default: break;
     }
@@ -153,6 +168,8 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
   }
   if (e.v.leftover == leftover_rule::kitty && take < 0)
     fail(e.find("deal", "leftover")->at, "the course has no `take` step: the leftover cards would never be taken");
+  if (e.v.leftover == leftover_rule::kitty && e.v.discard == 0 && extra_after_take < 0)
+    fail(in[take].at, "whoever takes the leftover cards holds too many: add a `discard extra` step after this one");
 }
 
 }  // namespace

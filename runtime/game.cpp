@@ -113,6 +113,7 @@ bool game_state::start_dealt(const hand_step&) { return false; }  // deal() has 
 
 // The leftover cards go to the taker the step names: the holder of the first listed card dealt, else the dealer.
 bool game_state::start_take(const hand_step& s) {
+  if (s.taker == taker_rule::side_bidding_more) return take_by_bids();
   kitty_taker = dealer;
   if (s.taker == taker_rule::holder)
     for (int c : s.cards) {
@@ -126,7 +127,51 @@ bool game_state::start_take(const hand_step& s) {
   return false;
 }
 
+// The kitty to the side whose bids add up to the most (see taker_rule), a card at a time.
+bool game_state::take_by_bids() {
+  std::array<int, max_teams> total{};
+  std::array<int, max_teams> taker{};  // the member who bid the most, the first in bidding order
+  taker.fill(-1);
+  const int first = (dealer + v->bid_start) % v->seats;
+  std::array<int, max_teams> order{};  // teams in bidding order
+  int teams = 0;
+  for (int i = 0; i < v->seats; ++i) {
+    const int p = (first + i) % v->seats, t = v->team_of[p];
+    const int n = bidding_skipped ? 0 : v->bid_by_team ? bids[t].n : bids[p].n;
+    if (taker[t] < 0) { order[teams++] = t; taker[t] = p; }
+    else if (!v->bid_by_team && n > bids[taker[t]].n) taker[t] = p;
+    if (!v->bid_by_team) total[t] += n;
+    else total[t] = n;
+  }
+  int best = INT32_MIN;
+  for (int i = 0; i < teams; ++i) best = std::max(best, total[order[i]]);
+  int next = 0;
+  out_of_play.for_each([&](int c) {
+    while (total[order[next]] != best) next = (next + 1) % teams;
+    hands[taker[order[next]]].add(c);
+    kitty_taker = taker[order[next]];
+    next = (next + 1) % teams;
+  });
+  out_of_play = {};
+  return false;
+}
+
+// From the `from`-th seat after the dealer on: the first player holding more than a hand discards the extra.
+bool game_state::next_discarder(int from) {
+  for (int i = from; i < v->seats; ++i) {
+    const int p = (dealer + 1 + i) % v->seats;
+    const int extra = hands[p].count() - v->hand_size;
+    if (extra <= 0) continue;
+    ph = phase::discard;
+    turn = p;
+    cards_left = extra;
+    return true;
+  }
+  return false;
+}
+
 bool game_state::start_discard(const hand_step& s) {
+  if (s.extra) return next_discarder(0);
   if (kitty_taker < 0) return false;
   ph = phase::discard;
   turn = kitty_taker;
@@ -546,7 +591,7 @@ void game_state::apply(const move& m) {
     case phase::discard:
       hands[turn].remove(m.a);
       out_of_play.add(m.a);
-      if (--cards_left == 0) advance();
+      if (--cards_left == 0 && !(v->course[step].extra && next_discarder((turn - dealer - 1 + 2 * v->seats) % v->seats + 1))) advance();
       return;
     case phase::exchange: {
       const auto& e = exchanges[exchange_index];

@@ -203,6 +203,8 @@ struct game_state {
   bool start_calls(const hand_step& s);
   bool start_exchange(const hand_step& s);
   bool start_play_step(const hand_step& s);
+  bool take_by_bids();
+  bool next_discarder(int from);
   bool start_bidding();
   bool bidding_passed_over() const;
   bool next_call_turn();

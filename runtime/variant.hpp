@@ -120,9 +120,11 @@ constexpr int step_kinds = 8;
 enum class pass_to : uint8_t { partner, left, right, across };
 // Who takes the leftover cards: as `kitty` in 'deal' says (settings), the dealer, or the holder of the
 // first of `cards` dealt (the dealer when none is).
-// Who takes the leftover cards: the dealer, or the holder of the first of `cards` dealt (the dealer when
-// none is).
-enum class taker_rule : uint8_t { dealer, holder };
+// Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
+// none is); or, after the bidding, the side whose bids add up to the most, its member who bid the most
+// (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
+// in bidding order, the kitty's cards in deck order.
+enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
 constexpr int max_steps = 32;
 // A compiled step: arguments omitted in the file were filled in from the other blocks' settings, and a
 // step those settings leave with nothing to do (no pass, no kitty) is not in the table at all.
@@ -131,6 +133,7 @@ struct hand_step {
   step_kind kind = step_kind::play;
   int when = -1;              // game-scope condition (expr), -1 = always
   int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
+  bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
   std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order

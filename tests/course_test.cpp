@@ -144,3 +144,19 @@ TEST_CASE("course: bidding, calls, exchange and play run in the table's order") 
   CHECK(st.ph == phase::play);  // no call is open and no bid calls for an exchange
   CHECK(st.step == v->course_play);
 }
+
+TEST_CASE("course: take side bidding more, then discard extra back to the hand size") {
+  auto v = load_ruleset("mitchell54");
+  game_state st;
+  st.new_game(*v, 3);  // W deals: N bids first
+  deal(st, sample);    // BJ and LJ left over
+  act(st, {"2", "4", "nil", "5"});  // NS 2, EW 9: W (5) takes both
+  REQUIRE(st.ph == phase::discard);
+  CHECK(st.turn == 3);
+  CHECK(st.cards_left == 2);
+  CHECK(st.hands[3].has(card(st, "BJ")));
+  CHECK(st.hands[3].has(card(st, "LJ")));
+  act(st, {"discard 2C 3C"});
+  CHECK(st.ph == phase::play);
+  for (int s = 0; s < 4; ++s) CHECK(st.hands[s].count() == 13);
+}
