@@ -43,6 +43,7 @@ struct item {
   std::optional<word> str;        // the quoted string, without quotes
   std::optional<expr> cond;       // `when ...` or `= value`
   std::optional<word> role;       // a counter's `as ROLE`
+  std::vector<word> allowed;      // an option's `in` values: one range "1..4", or each value
   std::vector<item> sub;          // bid options
   std::vector<stmt> body;         // rule body
   std::string block;              // the block it belongs to ("" at top level)
@@ -60,6 +61,7 @@ struct file_ast {
   int file = -1;
   std::optional<word> game;       // display name
   std::optional<word> extends;
+  std::optional<word> about;      // one sentence describing the file's variant
   std::vector<item> top;          // top-level items: option declarations
   std::vector<block> blocks;
 };
