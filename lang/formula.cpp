@@ -115,6 +115,7 @@ int formula_compiler::card_call(const expr& e, const builtin& row, scope sc) {
   x.o = op::var;
   for (auto& [name, kind] : kinds)
     if (f == name) x.v = kind;
+  if (x.v != var::held && x.v != var::dealt) v_.uses_trick_cards = true;
   x.value = (int64_t)v_.card_groups.size();
   v_.card_groups.push_back(card_group(v_, e.group, 0));
   if (!e.args.empty()) x.a = compile(e.args[0], sc);

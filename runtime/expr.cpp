@@ -43,7 +43,8 @@ bool won_trick(const game_state& s, const expr_node& n, card_set group, uint32_t
   return n.v != var::trumped || ((s.trumped_tricks >> i) & 1);
 }
 
-int64_t card_function(const variant& v, const expr_node& n, const eval_ctx& cx) {
+// Out of line: the formulas of most variants never call it, and their variables stay cheap to read.
+[[gnu::noinline]] int64_t card_function(const variant& v, const expr_node& n, const eval_ctx& cx) {
   const game_state& s = *cx.st;
   const card_set group = v.card_groups[n.value];
   const uint32_t seats = seats_in_scope(v, n, cx);

@@ -805,19 +805,24 @@ void game_state::start_trick(int seat) {
   win_seat = win_card = -1;
 }
 
-void game_state::finish_trick() {
-  ++tricks_won[win_seat];
-  last_trick_winner = win_seat;
+// The cards of the trick to its winner, its winning card, and whether it was won by trumping: kept only
+// for variants whose formulas read them (a call per trick, off the playouts' path otherwise).
+void game_state::keep_trick_cards() {
   card_set taken;
   for (int i = 0; i < played; ++i) taken.add(trick_cards[i]);
   won_cards[win_seat] |= taken;
-  const bool trumping = v->trump.has(win_card) && !v->trump.has(trick_cards[0]);
   if (trick < max_tricks) {
-    trick_winner[trick] = (int8_t)win_seat;
     trick_win_card[trick] = (int16_t)win_card;
-    trumped_tricks |= (uint64_t)trumping << trick;
+    trumped_tricks |= (uint64_t)(v->trump.has(win_card) && !v->trump.has(trick_cards[0])) << trick;
   }
-  if (v->broken_by_win && trumping) broken = true;
+}
+
+void game_state::finish_trick() {
+  ++tricks_won[win_seat];
+  last_trick_winner = win_seat;
+  if (trick < max_tricks) trick_winner[trick] = (int8_t)win_seat;
+  if (v->uses_trick_cards) [[unlikely]] keep_trick_cards();
+  if (v->broken_by_win && v->trump.has(win_card) && !v->trump.has(trick_cards[0])) broken = true;
   ++trick;
   if (hands[win_seat].empty()) { score_hand(); return; }
   start_trick(win_seat);

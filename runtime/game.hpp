@@ -151,7 +151,8 @@ struct game_state {
   // cards visible to the rules (card functions in formulas): the hands as dealt (before the kitty,
   // passes, discards and exchanges), the cards in the tricks each seat won, and per trick the card that
   // won it (-1: unknown or not played) and whether it was won by trumping (a trump winning a trick led
-  // in another suit). Kept per trick, never per card.
+  // in another suit). Kept per trick, never per card, and the tricks' only when a formula reads them
+  // (variant::uses_trick_cards).
   std::array<card_set, max_seats> dealt{};
   std::array<card_set, max_seats> won_cards{};
   std::array<int16_t, max_tricks> trick_win_card{};
@@ -243,7 +244,8 @@ struct game_state {
   void deliver_passes();
   void start_play();
   void start_trick(int seat);
-  void finish_trick();
+  [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
+  [[gnu::noinline]] void keep_trick_cards();
   void check_game_end();
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;

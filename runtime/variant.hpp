@@ -272,6 +272,8 @@ struct variant {
   std::vector<std::string> option_about;  // each option's description, or ""
 
   bool uses_trick_order = false;          // scoring reads which tricks were won when
+  bool uses_trick_cards = false;          // formulas read the cards of tricks (won, won_with, trumped, final_run):
+                                          // only then does the play keep them, sparing the playouts
 
   std::vector<expr_node> exprs;
   std::vector<card_set> card_groups;      // the card groups that card functions read

@@ -146,3 +146,27 @@ TEST_CASE("bot: a hand is valued from the compiled ranking, two packs and many t
   }
   CHECK(std::abs(total / 200 - 13) < 0.5);
 }
+
+TEST_CASE("bot: bids the spades it holds where the rules bind the bid to them, and announces the aces it holds") {
+  // N deals: N holds 4 spades, E 3, S 6, W none
+  const std::vector<std::string> deal_ = {"AS KS QS JS AH KH QH JH TH 9H 8H 7H 6H", "TS 9S 8S 5H 4H 3H 2H AD KD QD JD TD 9D",
+                                          "7S 6S 5S 4S 3S 2S 8D 7D 6D 5D 4D 3D 2D", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"};
+  rng r(1);
+  auto mirror = load_ruleset("mirror");
+  game_state st = position(*mirror, deal_, {});
+  CHECK(format_move(st, bot_move(st, r)) == "3");  // E: exactly its spades, the only legal bid
+  st = position(*mirror, deal_, {"3", "6"});
+  CHECK(format_move(st, bot_move(st, r)) == "nil");  // W: no spades
+  auto whiz = load_ruleset("whiz");
+  st = position(*whiz, deal_, {"3"});
+  move m = bot_move(st, r);
+  CHECK(st.why_illegal(m) == "");  // S: Nil or 6, whichever it judges better, never another number
+  CHECK((format_move(st, m) == "6" || format_move(st, m) == "nil"));
+  // aces: N holds the four aces; after the bids, S speaks for NS and announces
+  auto aces = load_ruleset("aces");
+  st = position(*aces, {"AS AH AD AC KS QS JS TS 9S 8S 7S 6S 5S", "3H KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+                        "BJ LJ 2S KH QH JH TH 9H 8H 7H 6H 5H 4H", "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 4S 3S"},
+                {"1", "3", "1", "6"});
+  REQUIRE(st.ph == phase::call);
+  CHECK(format_move(st, bot_move(st, r)) == "aces");
+}
