@@ -112,6 +112,12 @@ void elaborate_options(elaboration& e) {
     e.v.option_names.push_back(s->name);
     option_spec o;
     e.v.option_defaults.push_back(option_of(it, o));
+    if (auto used = e.r.setting_options.find(s->name); used != e.r.setting_options.end()) {
+      o.in_settings = true;
+      if (o.values().empty())
+        fail(s->at, fmt::format("the option '{}' is named by '{}', so each value it allows is checked: give it at most {} allowed values with `in`",
+                                s->name, used->second, max_option_values));
+    }
     e.v.option_specs.push_back(std::move(o));
   }
 }

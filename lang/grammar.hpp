@@ -116,7 +116,9 @@ template <class Kw, class... Args>
 struct item_of : if_must<Kw, Args..., eos> {};
 #define SPADES_ITEM(id, text, ...) \
   struct id##_item : item_of<TAO_PEGTL_KEYWORD(text), ##__VA_ARGS__> {}
-struct range : seq<number, opt<string<'.', '.'>, must<number>>> {};
+// a number a setting takes: written, or an option's name (its value for this game)
+struct setting_number : sor<number, name> {};
+struct range : seq<setting_number, opt<string<'.', '.'>, must<setting_number>>> {};
 
 // players { count N | seats NAMES | teams opposite|none | team NAME SEATS }
 SPADES_ITEM(count, "count", arg<number>);
@@ -134,7 +136,7 @@ SPADES_ITEM(top_trumps, "top_trumps", arg<words>);
 SPADES_ITEM(ties, "ties", arg<word>);
 // deal { hand_size N | rotate left|right|none | leftover out|kitty|none | kitty dealer|holder CARDS
 //        | discard N before|after bidding | pass N to partner }
-SPADES_ITEM(hand_size, "hand_size", arg<number>);
+SPADES_ITEM(hand_size, "hand_size", arg<setting_number>);
 SPADES_ITEM(rotate, "rotate", arg<word>);
 SPADES_ITEM(leftover, "leftover", arg<word>);
 SPADES_ITEM(kitty, "kitty", arg<words>);
@@ -166,7 +168,7 @@ SPADES_ITEM(broken_by, "broken_by", arg<words>);
 SPADES_ITEM(follow, "follow", arg<word>);
 SPADES_ITEM(force, "force", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>);
 // scoring { counter NAME [= N] [as ROLE] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
-struct counter_init : seq<one<'='>, ws, signed_number> {};
+struct counter_init : seq<one<'='>, ws, sor<signed_number, name>> {};
 // counter_role -> 'as' ROLE : the part the counter plays for the engine (lang/vocabulary.cpp lists the roles)
 struct counter_role : if_must<TAO_PEGTL_KEYWORD("as"), arg<name>> {};
 SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>, opt<gap, counter_role>);
@@ -179,7 +181,7 @@ SPADES_ITEM(target, "target", arg<target_value>);
 SPADES_ITEM(tie, "tie", arg<word>, opt<gap, when_clause>);
 SPADES_ITEM(win_when, "win", arg<when_clause>);
 SPADES_ITEM(lose_when, "lose", arg<when_clause>);
-SPADES_ITEM(max_hands, "max_hands", arg<number>);
+SPADES_ITEM(max_hands, "max_hands", arg<setting_number>);
 // in any block: drop KIND NAME  (remove an inherited named item)
 struct drop_kind : arg<word> {};  // bid, forbid, counter, tally, rule, team
 struct drop_name : arg<word> {};
@@ -209,8 +211,8 @@ struct kw_in : TAO_PEGTL_KEYWORD("in") {};
 struct option_choice : seq<opt<one<'-'>>, word> {};
 // option_range -> signed_number '..' signed_number
 struct option_range : seq<signed_number, string<'.', '.'>, must<signed_number>> {};
-struct option_choices : list<option_choice, gap> {};
-struct option_allowed_values : sor<option_range, option_choices> {};
+struct option_choice_list : list<option_choice, gap> {};
+struct option_allowed_values : sor<option_range, option_choice_list> {};
 // option_allowed -> 'in' (range | choice+) : the values players may choose
 struct option_allowed : if_must<kw_in, arg<option_allowed_values>> {};
 // a word default is allowed only before `in` (a choice such as `2D in 2D 2C`)

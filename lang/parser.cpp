@@ -78,6 +78,7 @@ ROW(R::bid_options_close, "expected a bid option ({}) or '}'", caret::on_token, 
 ROW(R::announce_options_close, "expected an announcement option ({}) or '}'", caret::on_token, closes::brace, announce_options);
 MSG("expected a number, true or false", R::option_value);
 MSG("expected a whole number", R::signed_number);
+MSG("expected a whole number or an option's name", R::setting_number);
 MSG("expected the allowed values: a range such as 1..4, or values separated by blanks (2D 2C)", R::option_allowed_values);
 ROW(R::block_close<R::players_block>, "expected a players setting ({}) or '}'", caret::on_token, closes::brace, players_settings);
 ROW(R::block_close<R::cards_block>, "expected a cards setting ({}) or '}'", caret::on_token, closes::brace, cards_settings);
