@@ -182,6 +182,16 @@ SPADES_ITEM(tie, "tie", arg<word>, opt<gap, when_clause>);
 SPADES_ITEM(win_when, "win", arg<when_clause>);
 SPADES_ITEM(lose_when, "lose", arg<when_clause>);
 SPADES_ITEM(max_hands, "max_hands", arg<setting_number>);
+// amend bid|announce NAME { options } | amend rule NAME [when EXPR] [{ lets }]: change one inherited item
+struct amend_call_kind : sor<TAO_PEGTL_KEYWORD("bid"), TAO_PEGTL_KEYWORD("announce")> {};
+struct amend_rule_kind : TAO_PEGTL_KEYWORD("rule") {};
+struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, by_item> {};
+struct amend_options_close : one<'}'> {};
+struct amend_options : if_must<one<'{'>, nl, star<amend_option, nl>, amend_options_close> {};
+struct amend_of_call : if_must<amend_call_kind, arg<name>, ws, amend_options> {};
+struct amend_of_rule : if_must<amend_rule_kind, arg<name>, opt<gap, when_clause>, opt<ws, stmt_block>> {};
+struct amend_target : sor<amend_of_call, amend_of_rule> {};
+SPADES_ITEM(amend, "amend", arg<amend_target>);
 // in any block: drop KIND NAME  (remove an inherited named item)
 struct drop_kind : arg<word> {};  // bid, forbid, counter, tally, rule, team
 struct drop_name : arg<word> {};
@@ -198,9 +208,9 @@ struct cards_block : block_of<cards_block, TAO_PEGTL_KEYWORD("cards"), sor<suits
                                                               trump_item, top_trumps_item, ties_item>> {};
 struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_size_item, rotate_item, leftover_item, kitty_item,
                                                                         discard_item, pass_item>> {};
-struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item>> {};
+struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item, amend_item>> {};
 struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item, force_item>> {};
-struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item>> {};
+struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item, amend_item>> {};
 struct end_block : block_of<end_block, TAO_PEGTL_KEYWORD("end"), sor<target_item, tie_item, win_when_item, lose_when_item, max_hands_item>> {};
 
 // ---- top level ----

@@ -47,6 +47,7 @@ constexpr std::string_view play_settings[] = {"lead", "forbid", "broken_by", "fo
 constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "drop"};
 constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
 constexpr std::string_view declarations[] = {"game", "extends", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end"};
+constexpr std::string_view amend_options[] = {"blind", "allow", "exchange", "convert", "by"};
 constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie"};
 
 template <typename Rule> inline constexpr rule_error error_info{};
@@ -79,6 +80,9 @@ ROW(R::announce_options_close, "expected an announcement option ({}) or '}'", ca
 MSG("expected a number, true or false", R::option_value);
 MSG("expected a whole number", R::signed_number);
 MSG("expected a whole number or an option's name", R::setting_number);
+MSG("expected what to amend (bid NAME, announce NAME or rule NAME)", R::amend_target);
+MSG("expected '{' and the options to change", R::amend_options);
+ROW(R::amend_options_close, "expected an option to change ({}) or '}'", caret::on_token, closes::brace, amend_options);
 MSG("expected the allowed values: a range such as 1..4, or values separated by blanks (2D 2C)", R::option_allowed_values);
 ROW(R::block_close<R::players_block>, "expected a players setting ({}) or '}'", caret::on_token, closes::brace, players_settings);
 ROW(R::block_close<R::cards_block>, "expected a cards setting ({}) or '}'", caret::on_token, closes::brace, cards_settings);
@@ -178,7 +182,7 @@ using selector = pegtl::parse_tree::selector<
         R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
-        R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::option_item>,
+        R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::game_decl, R::extends_decl, R::option_item>,
     pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
 
 using node = pegtl::parse_tree::node;
@@ -308,7 +312,8 @@ struct converter {
     for (auto& cp : n.children) {
       const node& c = *cp;
       if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
-          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>())
+          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::amend_call_kind>() ||
+          c.is_type<R::amend_rule_kind>())
         it.args.push_back({c.string(), at(c)});
       else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
         it.allowed.push_back({c.string(), at(c)});
