@@ -195,7 +195,11 @@ SPADES_ITEM(amend, "amend", arg<amend_target>);
 // in any block: drop KIND NAME  (remove an inherited named item)
 struct drop_kind : arg<word> {};  // bid, forbid, counter, tally, rule, team
 struct drop_name : arg<word> {};
-SPADES_ITEM(drop, "drop", drop_kind, drop_name);
+// drop target: an unnamed setting that can be removed (a game then ends by its other rules)
+struct drop_target_kw : TAO_PEGTL_KEYWORD("target") {};
+struct drop_target : seq<gap, drop_target_kw, at<eos>> {};
+struct drop_what : sor<drop_target, seq<drop_kind, must<drop_name>>> {};
+SPADES_ITEM(drop, "drop", drop_what);
 #undef SPADES_ITEM
 
 // ---- blocks ----

@@ -101,7 +101,7 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
     if (it.kw == "drop" && own_ties && it.args.at(0).text == "tie")
       throw diag_error(it.args[0].at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
     if (it.kw == "drop") {
-      std::string key = it.args.at(0).text + " " + it.args.at(1).text;
+      std::string key = it.args.size() == 1 ? it.args[0].text : it.args.at(0).text + " " + it.args.at(1).text;  // `drop target`
       auto found = index.find(key);
       if (found == index.end()) {
         std::vector<std::string> keys;
