@@ -23,8 +23,10 @@ static const char* main_help =
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
     "  (play and sim take --option NAME=VALUE for a variant's rule options)\n"
     "  bench FILE [--hands N] [--seed S]      random playouts; print hands/s and moves/s\n"
+    "  list [DIR] [--json]                    the rulesets, each with its sentence, base and options\n"
     "\n"
     "'spades COMMAND --help' describes each command.\n"
+    "'spades --version' prints the version.\n"
     "exit codes: 0 success, 1 errors found or cases failed, 2 bad usage or unusable input\n";
 
 namespace {
@@ -107,7 +109,12 @@ int main(int argc, char** argv) {
     std::fputs(main_help, stdout);
     return 0;
   }
+  if (cmd == "--version" || cmd == "-V" || cmd == "version") {
+    std::fputs("spades " SPADES_VERSION "\n", stdout);
+    return 0;
+  }
   try {
+    if (cmd == "list") return cmd_list(argc - 2, argv + 2);
     if (cmd == "check") return cmd_check(argc - 2, argv + 2);
     if (cmd == "test") return cmd_test(argc - 2, argv + 2);
     if (cmd == "play") return cmd_play(argc - 2, argv + 2);
@@ -121,6 +128,6 @@ int main(int argc, char** argv) {
     return 1;
   }
   fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench"}), main_help);
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list"}), main_help);
   return 2;
 }

@@ -60,6 +60,7 @@ struct file_ast {
   int file = -1;
   std::optional<word> game;       // display name
   std::optional<word> extends;
+  std::optional<word> about;      // one sentence describing the file's variant
   std::vector<item> top;          // top-level items: option declarations
   std::vector<block> blocks;
 };

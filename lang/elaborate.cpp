@@ -119,12 +119,16 @@ void elaborate_options(elaboration& e) {
                                 s->name, used->second, max_option_values));
     }
     e.v.option_specs.push_back(std::move(o));
+    e.v.option_about.push_back(it.str ? it.str->text : "");
   }
 }
 
 std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) {
   auto v = std::make_unique<variant>();
   v->name = r.name;
+  v->id = r.id;
+  v->about = r.about;
+  v->base = r.base;
   v->decline_words = decline_words();
   elaboration e{r, syms, *v, formula_compiler(syms, *v)};
   elaborate_options(e);

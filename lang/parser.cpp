@@ -46,7 +46,7 @@ constexpr std::string_view bidding_settings[] = {"order", "bid", "skip", "announ
 constexpr std::string_view play_settings[] = {"lead", "forbid", "broken_by", "follow", "force", "drop"};
 constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "drop"};
 constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
-constexpr std::string_view declarations[] = {"game", "extends", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end"};
+constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end"};
 constexpr std::string_view amend_options[] = {"blind", "allow", "exchange", "convert", "by"};
 constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie"};
 
@@ -183,7 +183,7 @@ using selector = pegtl::parse_tree::selector<
         R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
-        R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw, R::game_decl, R::extends_decl, R::option_item>,
+        R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
     pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
 
 using node = pegtl::parse_tree::node;
@@ -339,9 +339,9 @@ struct converter {
     f.file = file;
     for (auto& cp : root.children) {
       const node& c = *cp;
-      if (c.is_type<R::game_decl>() || c.is_type<R::extends_decl>()) {
+      if (c.is_type<R::game_decl>() || c.is_type<R::extends_decl>() || c.is_type<R::about_decl>()) {
         word w{c.children.at(0)->string(), at(c)};
-        auto& slot = c.is_type<R::game_decl>() ? f.game : f.extends;
+        auto& slot = c.is_type<R::game_decl>() ? f.game : c.is_type<R::extends_decl>() ? f.extends : f.about;
         if (slot) throw diag_error(at(c), fmt::format("'{}' is declared twice", leading_word(c)), {{slot->at, "first declared here"}});
         slot = w;
       } else if (c.is_type<R::option_item>()) {

@@ -132,6 +132,9 @@ constexpr int max_option_values = 64;         // an option a setting names allow
 struct variant {
   std::string name;  // display name
   std::string file;  // the variant's own file (every file read is in `source`)
+  std::string id;    // the file's name without `.spades`
+  std::string about; // the file's `about` sentence, or ""
+  std::string base;  // the id of the variant it extends, or ""
 
   // players and teams
   int seats = 4;
@@ -200,6 +203,7 @@ struct variant {
   std::vector<std::string> option_names;
   std::vector<int64_t> option_defaults;   // the values this variant was elaborated for (the declared ones unless chosen)
   std::vector<option_spec> option_specs;  // what each option allows
+  std::vector<std::string> option_about;  // each option's description, or ""
 
   bool uses_trick_order = false;          // scoring reads which tricks were won when
 
