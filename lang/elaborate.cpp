@@ -105,6 +105,7 @@ int64_t option_of(const item& it, option_spec& o) {
 
 // option NAME = VALUE [in ALLOWED]: no option may take a word of the language (vocabulary.hpp).
 void elaborate_options(elaboration& e) {
+  size_t checked = 0;  // the allowed values of the options settings name: each is one more elaboration
   for (const symbol* s : e.syms.of(symbol_kind::option)) {
     const item& it = *s->decl;
     if (is_reserved(s->name)) fail(s->at, fmt::format("'{}' is a word of the language; an option needs another name", s->name));
@@ -117,6 +118,10 @@ void elaborate_options(elaboration& e) {
       if (o.values().empty())
         fail(s->at, fmt::format("the option '{}' is named by '{}', so each value it allows is checked: give it at most {} allowed values with `in`",
                                 s->name, used->second, max_option_values));
+      checked += o.values().size();
+      if (checked > (size_t)max_option_values)
+        fail(s->at, fmt::format("the options that settings name allow {} values in all (up to this one); each is checked, so at most {} may be",
+                                checked, max_option_values));
     }
     e.v.option_specs.push_back(std::move(o));
     e.v.option_about.push_back(it.str ? it.str->text : "");
