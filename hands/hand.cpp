@@ -23,6 +23,9 @@ bool looks_like_card(const variant& v, const std::string& word) {
 
 const char* const trick_order_hint =
     "the order of tricks is unknown (a test hand gave only trick counts: give events.trick_winners) while evaluating this formula";
+const char* const cards_hint = "the cards dealt are unknown (a test hand gave no deal: give deal) while evaluating this formula";
+const char* const trick_cards_hint =
+    "the cards of the tricks are unknown (a test hand gave only trick counts: give the play) while evaluating this formula";
 
 }  // namespace
 
@@ -46,6 +49,7 @@ void hand_runner::deal(const json& h) {
   if (!h.contains("deal")) {
     rng r(0x5eed);
     st.deal(r);
+    st.forget_deal();  // a made-up deal: formulas may not read its cards
     return;
   }
   const json& d = h["deal"];
@@ -147,7 +151,8 @@ void hand_runner::bids(const json& b) {
     cx.fail(prefix + "bids", fmt::format("the hand is in its {} phase, not bidding: give the hand as 'moves' (e.g. \"{}: pass ...\")",
                                          phase_name(st.ph), v.seat_names[st.acting_seat()]));
   }
-  while (st.ph == phase::bid && !rejected) {
+  // a partner asked to agree to a bid answers in its own entry ("S": "agree")
+  while ((st.ph == phase::bid || st.ph == phase::agree) && !rejected) {
     const json* found = nullptr;
     std::string key;
     for (auto it = b.begin(); it != b.end(); ++it) {
@@ -202,9 +207,9 @@ void hand_runner::play(const json& p) {
 void hand_runner::tricks(const json& t) {
   if (!t.is_object()) cx.fail(prefix + "tricks", "expected an object: seat -> tricks won");
   // a scoring-only hand needs no cards to change hands: what is owed after the bidding is skipped
-  if (st.ph != phase::bid) st.enter_play();
+  if (st.ph != phase::bid && st.ph != phase::agree) st.enter_play();
   if (st.ph != phase::play || st.trick != 0 || st.played != 0)
-    cx.fail(prefix + "tricks", st.ph == phase::bid ? "'tricks' needs the bidding to be complete: give every bid" : "'tricks' cannot be given once the play has started: give the rest of the play instead");
+    cx.fail(prefix + "tricks", st.ph == phase::bid || st.ph == phase::agree ? "'tricks' needs the bidding to be complete: give every bid" : "'tricks' cannot be given once the play has started: give the rest of the play instead");
   std::array<int, max_seats> won{};
   int sum = 0;
   for (auto it = t.begin(); it != t.end(); ++it) {
@@ -237,9 +242,16 @@ void hand_runner::tricks(const json& t) {
 
 // A formula failed while scoring: the hand is rejected at "scoring". A formula that needs the order of
 // tricks the hand did not give is the file's omission, and the message says how to give it.
+// A formula that reads cards the hand did not give says which field gives them; it fails where it is
+// evaluated (a bid's condition: at "bids").
 void hand_runner::score_failed(const rule_error& e) {
+  const char* at = st.ph == phase::bid || st.ph == phase::call ? "bids" : "scoring";
   if (order_missing && e.why == rule_error::cause::trick_order_unknown)
     reject("scoring", rule_error(v, e.d.at, trick_order_hint).headline());
+  else if (e.why == rule_error::cause::cards_unknown)
+    reject(at, rule_error(v, e.d.at, cards_hint).headline());
+  else if (e.why == rule_error::cause::trick_cards_unknown)
+    reject(at, rule_error(v, e.d.at, trick_cards_hint).headline());
   else
     reject("scoring", e.headline());
 }

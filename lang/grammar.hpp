@@ -39,9 +39,17 @@ struct kw_max : TAO_PEGTL_KEYWORD("max") {};
 struct kw_abs : TAO_PEGTL_KEYWORD("abs") {};
 struct kw_first_tricks : TAO_PEGTL_KEYWORD("first_tricks") {};
 struct kw_partner_bid_is : TAO_PEGTL_KEYWORD("partner_bid_is") {};
+// card functions: their first argument is a card group
+struct kw_held : TAO_PEGTL_KEYWORD("held") {};
+struct kw_dealt : TAO_PEGTL_KEYWORD("dealt") {};
+struct kw_won : TAO_PEGTL_KEYWORD("won") {};
+struct kw_won_with : TAO_PEGTL_KEYWORD("won_with") {};
+struct kw_trumped : TAO_PEGTL_KEYWORD("trumped") {};
+struct kw_final_run : TAO_PEGTL_KEYWORD("final_run") {};
 // the keywords and functions of lang/vocabulary.cpp (tests/vocabulary_test.cpp checks the two agree)
 struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
-                      kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
+                      kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is,
+                      kw_held, kw_dealt, kw_won, kw_won_with, kw_trumped, kw_final_run> {};
 // words -> word+ on one line (never the keyword `when`, which starts a condition)
 struct words : list<seq<not_at<kw_when>, word>, gap> {};
 struct kw_play : TAO_PEGTL_KEYWORD("play") {};
@@ -60,9 +68,15 @@ struct cond_expr : if_must<kw_if, nl, expr, nl, then_part, nl, else_part> {};
 struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // call -> func '(' expr (',' expr)* ')'
 struct call : if_must<func_name, ws, one<'('>, nl, list<expr, seq<nl, one<','>, nl>>, nl, close_paren> {};
+struct card_func_name : sor<kw_held, kw_dealt, kw_won_with, kw_won, kw_trumped, kw_final_run> {};
+// card_group -> word+ on one line, as in `forbid` (`S`, `AS AH`, `rank A`, `all except trump`)
+struct card_group : list<seq<not_at<kw_when>, word>, gap> {};
+struct card_index : if_must<one<','>, nl, expr> {};
+// card_call -> card_func '(' card_group (',' expr)? ')'
+struct card_call : if_must<card_func_name, ws, one<'('>, nl, card_group, nl, opt<card_index, nl>, close_paren> {};
 struct bool_lit : sor<kw_true, kw_false> {};
 struct var_ref : seq<not_at<reserved>, name> {};
-struct primary : sor<number, bool_lit, cond_expr, call, paren, var_ref> {};
+struct primary : sor<number, bool_lit, cond_expr, call, card_call, paren, var_ref> {};
 struct operand;
 struct neg_op : seq<one<'-'>, not_at<one<'='>>> {};
 // neg_expr -> '-' operand
@@ -91,7 +105,12 @@ struct stmt_close : one<'}'> {};
 // stmt_block -> '{' stmt* '}'
 struct stmt_block : if_must<one<'{'>, nl, star<stmt, nl>, stmt_close> {};
 struct let_stmt : if_must<TAO_PEGTL_KEYWORD("let"), ws, name, ws, one<'='>, nl, expr, eos> {};
-struct points_stmt : if_must<TAO_PEGTL_KEYWORD("points"), ws, expr, eos> {};
+// points_to -> 'to' word : the team the points go to (`opponents` or a team's name). `to` followed by an
+// operator is a name in the formula (`points to + 1`), as it always was.
+struct points_to : seq<TAO_PEGTL_KEYWORD("to"), gap, not_at<reserved>, word, ws,
+                       not_at<one<'+', '-', '*', '/', '%', '<', '>', '=', '!'>>> {};
+// points_stmt -> 'points' points_to? expr
+struct points_stmt : if_must<TAO_PEGTL_KEYWORD("points"), ws, opt<points_to>, expr, eos> {};
 struct tally_stmt : if_must<TAO_PEGTL_KEYWORD("tally"), ws, name, eos> {};
 struct win_stmt : if_must<TAO_PEGTL_KEYWORD("win"), eos> {};
 struct lose_stmt : if_must<TAO_PEGTL_KEYWORD("lose"), eos> {};
@@ -150,7 +169,10 @@ SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>);
 // convert NAME "words" to BID N [when EXPR]: after the bidding the bidder may turn this bid into BID N
 SPADES_ITEM(convert, "convert", arg<name>, ws, string_lit, arg<TAO_PEGTL_KEYWORD("to")>, arg<name>, arg<number>, opt<gap, when_clause>);
 SPADES_ITEM(by, "by", arg<word>);
-struct bid_option : sor<blind_item, allow_item, exchange_item, convert_item> {};
+// for side: a bid for the whole side; partner agrees: the partner must agree to it
+SPADES_ITEM(for_side, "for", arg<word>);
+SPADES_ITEM(partner_agrees, "partner", arg<word>);
+struct bid_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item> {};
 struct bid_options_close : one<'}'> {};
 struct bid_options : if_must<one<'{'>, nl, star<bid_option, nl>, bid_options_close> {};
 struct announce_option : sor<by_item, allow_item> {};
@@ -160,13 +182,21 @@ SPADES_ITEM(bid, "bid", arg<name>, arg<range>, opt<ws, string_lit>, opt<ws, bid_
 SPADES_ITEM(skip, "skip", arg<when_clause>);
 // announce NAME "words" { by team|player ; allow when EXPR }: a call made after the bidding
 SPADES_ITEM(announce, "announce", arg<name>, ws, string_lit, opt<ws, announce_options>);
-// play { lead SEAT|holder CARDS | forbid NAME lead CARDS when EXPR "reason" | broken_by EVENTS | follow RULE
-//        | force NAME lead CARDS play WHO highest|lowest CARDS "reason" }
+// play { lead SEAT|holder CARDS | forbid NAME lead|play CARDS when EXPR "reason" | broken_by EVENTS | follow RULE
+//        | force NAME lead CARDS play WHO highest|lowest CARDS "reason" | force NAME play lowest|highest|any CARDS when EXPR "reason" }
 SPADES_ITEM(lead, "lead", arg<words>);
-SPADES_ITEM(forbid, "forbid", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
+// forbid_what -> 'lead' | 'play' : a restriction of the leads, or of every card played
+struct kw_lead : TAO_PEGTL_KEYWORD("lead") {};
+struct forbid_what : sor<kw_lead, kw_play> {};
+SPADES_ITEM(forbid, "forbid", arg<name>, arg<forbid_what>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
 SPADES_ITEM(broken_by, "broken_by", arg<words>);
 SPADES_ITEM(follow, "follow", arg<word>);
-SPADES_ITEM(force, "force", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>);
+// force_on_lead -> 'lead' CARDS 'play' WHO highest|lowest CARDS "reason"
+struct force_on_lead : if_must<TAO_PEGTL_KEYWORD("lead"), arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>> {};
+// force_on_play -> 'play' lowest|highest|any CARDS [when EXPR] "reason"
+struct force_on_play : if_must<kw_play, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>> {};
+struct force_form : sor<force_on_lead, force_on_play> {};
+SPADES_ITEM(force, "force", arg<name>, arg<force_form>);
 // scoring { counter NAME [= N] [as ROLE] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
 struct counter_init : seq<one<'='>, ws, sor<signed_number, name>> {};
 // counter_role -> 'as' ROLE : the part the counter plays for the engine (lang/vocabulary.cpp lists the roles)
@@ -185,7 +215,7 @@ SPADES_ITEM(max_hands, "max_hands", arg<setting_number>);
 // amend bid|announce NAME { options } | amend rule NAME [when EXPR] [{ lets }]: change one inherited item
 struct amend_call_kind : sor<TAO_PEGTL_KEYWORD("bid"), TAO_PEGTL_KEYWORD("announce")> {};
 struct amend_rule_kind : TAO_PEGTL_KEYWORD("rule") {};
-struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, by_item> {};
+struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item, by_item> {};
 struct amend_options_close : one<'}'> {};
 struct amend_options : if_must<one<'{'>, nl, star<amend_option, nl>, amend_options_close> {};
 struct amend_of_call : if_must<amend_call_kind, arg<name>, ws, amend_options> {};

@@ -37,7 +37,7 @@ struct rule_error {
 };
 
 constexpr std::string_view statements[] = {"let", "points", "if", "tally", "win", "lose"};
-constexpr std::string_view bid_options[] = {"blind", "allow", "exchange", "convert"};
+constexpr std::string_view bid_options[] = {"blind", "allow", "exchange", "convert", "for", "partner"};
 constexpr std::string_view announce_options[] = {"by", "allow"};
 constexpr std::string_view players_settings[] = {"count", "seats", "teams", "team", "drop"};
 constexpr std::string_view cards_settings[] = {"suits", "ranks", "jokers", "remove", "packs", "trump", "top_trumps", "ties", "drop"};
@@ -47,7 +47,7 @@ constexpr std::string_view play_settings[] = {"lead", "forbid", "broken_by", "fo
 constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "drop"};
 constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
 constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end"};
-constexpr std::string_view amend_options[] = {"blind", "allow", "exchange", "convert", "by"};
+constexpr std::string_view amend_options[] = {"blind", "allow", "exchange", "convert", "for", "partner", "by"};
 constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie"};
 
 template <typename Rule> inline constexpr rule_error error_info{};
@@ -97,7 +97,8 @@ MSG("expected '=', '+=' or '-=' after a counter's name (a statement is not a con
 MSG("expected '{'", pegtl::one<'{'>);
 MSG("expected '('", pegtl::one<'('>);
 MSG("expected '='", pegtl::one<'='>);
-MSG("expected 'lead' and the cards led (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
+MSG("expected 'lead' or 'play' and the cards (forbid NAME lead|play CARDS when CONDITION)", R::forbid_what);
+MSG("expected 'lead' CARDS 'play' WHO highest|lowest CARDS, or 'play' lowest|highest|any CARDS", R::force_form);
 MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
 MSG("expected 'player' or 'team' after 'each'", R::rule_scope);
 ROW(R::drop_kind, "expected the kind of item to drop ({or}) and its name", caret::previous_code, closes::nothing, drop_kinds);
@@ -108,6 +109,7 @@ MSG("expected one or more cards before 'play'", R::card_words);
 MSG("expected 'play' and who must play what (opponents highest trump)", R::kw_play);
 MSG("expected a number or an option name", R::target_value);
 MSG("expected an expression", expr_list);
+MSG("expected a card group (suit letters, cards such as AS, rank A, trump, all, except)", R::card_group);
 #undef MSG
 #undef ROW
 // a setting's argument: the message of the value it should be
@@ -175,12 +177,12 @@ template <typename Rule>
 using selector = pegtl::parse_tree::selector<
     Rule,
     pegtl::parse_tree::store_content::on<
-        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::neg_expr,
+        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::card_func_name, R::card_call, R::points_to, R::neg_expr,
         R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value, R::option_range, R::option_choice,
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
-        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
+        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::kw_lead, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::for_side_item, R::partner_agrees_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
         R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
@@ -230,6 +232,17 @@ struct converter {
       e.text = n.is_type<R::neg_expr>() ? "-" : "not";
       e.args.push_back(to_expr(*n.children.at(0), h));
       height = h + 1;
+      return e;
+    }
+    if (n.is_type<R::card_call>()) {
+      // the function's name, the group's words, then the trick's number if given
+      e.kind = expr::call;
+      e.text = n.children.at(0)->string();
+      for (size_t i = 1; i < n.children.size(); ++i) {
+        if (n.children[i]->is_type<R::word>()) { e.group.push_back({n.children[i]->string(), at(*n.children[i])}); continue; }
+        e.args.push_back(to_expr(*n.children[i], h));
+        height = std::max(height, h + 1);
+      }
       return e;
     }
     if (n.is_type<R::cond_expr>() || n.is_type<R::call>()) {
@@ -282,7 +295,14 @@ struct converter {
       s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::points_stmt>()) {
       s.kind = stmt::points;
-      s.value = to_expr(*n.children.at(0));
+      size_t vi = 0;
+      if (n.children.at(0)->is_type<R::points_to>()) {  // the team the points go to
+        const node& w = *n.children[0]->children.at(0);
+        s.name = w.string();
+        s.name_at = at(w);
+        vi = 1;
+      }
+      s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::tally_stmt>()) {
       s.kind = stmt::tally;
       s.name = n.children.at(0)->string();
@@ -313,8 +333,8 @@ struct converter {
     for (auto& cp : n.children) {
       const node& c = *cp;
       if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
-          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::amend_call_kind>() ||
-          c.is_type<R::amend_rule_kind>() || c.is_type<R::drop_target_kw>())
+          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::kw_lead>() ||
+          c.is_type<R::amend_call_kind>() || c.is_type<R::amend_rule_kind>() || c.is_type<R::drop_target_kw>())
         it.args.push_back({c.string(), at(c)});
       else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
         it.allowed.push_back({c.string(), at(c)});

@@ -14,19 +14,22 @@ namespace spades {
 
 // deal: the chance step. pass: cards to partner before bidding. discard: the kitty's taker discards.
 // call: announcements and conversions after the bidding. exchange: cards between partners after it.
-enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over };
+// agree: the partner of a bidder whose bid needs agreement agrees to it or refuses it (within the bidding).
+enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over, agree };
 const char* phase_name(phase p);
 
 // A decision: a bid (kind index and number of tricks), a card (to play, pass, discard or exchange),
-// or a call (an announcement or conversion by index; -1 declines).
+// a call (an announcement or conversion by index; -1 declines), or a choice between the answers a phase
+// offers (agree: 1 agrees to partner's bid, 0 refuses it).
 struct move {
   // no default member initialisers: move lists are arrays on the hot path
-  enum type_t : uint8_t { bid, card, call } type;
-  int16_t a;  // bid kind, card id, or call index (-1: none)
+  enum type_t : uint8_t { bid, card, call, choice } type;
+  int16_t a;  // bid kind, card id, call index (-1: none), or the choice
   int16_t b;  // bid number
   static move make_bid(int kind, int n) { return {bid, (int16_t)kind, (int16_t)n}; }
   static move make_card(int c) { return {card, (int16_t)c, 0}; }
   static move make_call(int k) { return {call, (int16_t)k, 0}; }
+  static move make_choice(int k) { return {choice, (int16_t)k, 0}; }
   bool operator==(const move&) const = default;
 };
 
@@ -44,7 +47,7 @@ struct bid_made {
 // what() is rendered the same way: file:line:col: error: message, the source line and a caret.
 struct rule_error : diag_error {
   // What went wrong, for callers that explain it in their own words (the message says it in the runtime's).
-  enum class cause : uint8_t { rules, trick_order_unknown };
+  enum class cause : uint8_t { rules, trick_order_unknown, cards_unknown, trick_cards_unknown };
   rule_error(const variant& v, pos at, std::string message, cause why = cause::rules);
   const char* what() const noexcept override { return rendered.c_str(); }
   std::string headline() const;  // the first line: file:line:col: error: message
@@ -63,8 +66,9 @@ inline bool beats(const variant& v, int c, int w) {
 // Why a card may not be played: the play rule that refuses it, as data (play_refusal_words gives its words).
 // opening_card: the hand must open with `card`; forbid: leading is barred by forbid rule `index`;
 // force: force rule `index` makes the seat play `card`; follow_suit: the suit `index` must be followed;
-// follow_beat: a card that beats the one winning the trick must be played.
-enum class play_rule : uint8_t { none, opening_card, forbid, force, follow_suit, follow_beat };
+// follow_beat: a card that beats the one winning the trick must be played; forbid_play: play_forbids[index]
+// bars the card; force_play: play_forces[index] makes the seat play `card` (-1: any card of its group).
+enum class play_rule : uint8_t { none, opening_card, forbid, force, follow_suit, follow_beat, forbid_play, force_play };
 struct play_refusal {
   play_rule rule = play_rule::none;
   int16_t index = -1;  // the forbid or force rule, or the suit to follow
@@ -112,6 +116,12 @@ struct game_state {
   int bids_made = 0;
   int turn = 0;               // the seat to act (the team, while bidding or calling by team)
   bool bidding_skipped = false;
+  // bids for the side and partner's agreement: a seat whose bid is its side's bid, made by a partner (its
+  // own turn skipped); the seat whose bid awaits its partner's agreement (phase agree); per seat, a bit
+  // per bid kind its partner refused this hand
+  std::array<bool, max_seats> covered{};
+  int asking = -1;
+  std::array<uint64_t, max_seats> refused{};
   uint8_t step = 0;           // the next step of the hand's sequence (see game.cpp)
   int kitty_taker = -1;       // the seat that took the kitty, or -1
   int cards_left = 0;         // cards still to pass or discard by `turn`
@@ -138,6 +148,18 @@ struct game_state {
   std::array<uint8_t, max_teams> won_flag{}, lost_flag{};
   int last_trick_winner = -1;  // -1 while no trick is won, or when the order of tricks is unknown
   std::array<int8_t, max_tricks> trick_winner{};  // seat that won each trick of this hand
+  // cards visible to the rules (card functions in formulas): the hands as dealt (before the kitty,
+  // passes, discards and exchanges), the cards in the tricks each seat won, and per trick the card that
+  // won it (-1: unknown or not played) and whether it was won by trumping (a trump winning a trick led
+  // in another suit). Kept per trick, never per card.
+  std::array<card_set, max_seats> dealt{};
+  std::array<card_set, max_seats> won_cards{};
+  std::array<int16_t, max_tricks> trick_win_card{};
+  uint64_t trumped_tricks = 0;  // bit per trick
+  // What the state knows of the cards: the deal (a hand known only by its result has none), and the
+  // cards of the tricks (a hand recorded from its trick counts has none). Reading what is unknown is a
+  // rule_error of cause cards_unknown or trick_cards_unknown.
+  bool deal_known = false, trick_cards_known = false;
 
   // Starts a new game: scores, counters and options reset; `dealer` deals the first hand.
   void new_game(const variant& var, int first_dealer);
@@ -169,13 +191,22 @@ struct game_state {
   // made with no card changing hands. Elsewhere it does nothing.
   void enter_bidding();
   // From the bidding's end up to the first card: enters the play of the tricks with the bids as they
-  // stand; calls still owed are declined, and no discard or exchange is made. Elsewhere it does nothing.
+  // stand (a bid awaiting partner's agreement stands as agreed); calls still owed are declined, and no
+  // discard or exchange is made. Elsewhere it does nothing.
   void enter_play();
   // Records the result of a hand played elsewhere and scores it, as if its tricks had been played here:
   // `won` tricks per seat (adding up to the tricks of a hand) and, when known, `order`, the seat that won
   // each trick (as many as the hand has tricks). Without the order, a formula that reads it (first_tricks,
   // last_trick) is a rule_error of cause trick_order_unknown.
+  // Cards are not known either: a formula reading the cards of tricks is a rule_error of cause
+  // trick_cards_unknown. The cards still held count as played (none is held afterwards).
   void record_tricks(const std::array<int, max_seats>& won, const int8_t* order = nullptr);
+  // record_tricks for a guess at a hand's outcome (the bots): each seat is taken to bring home the cards
+  // it holds now, besides those it has won; a trick not yet played was won by no known card.
+  void guess_tricks(const std::array<int, max_seats>& won, const int8_t* order);
+  // The deal was made up, not given (a hand known only by its result): formulas that read the cards
+  // are a rule_error of cause cards_unknown.
+  void forget_deal() { deal_known = false; }
   // Scores from the current bids and tricks_won, then decides whether the game is over.
   void score_hand();
 
@@ -200,7 +231,12 @@ struct game_state {
   void finish_trick();
   void check_game_end();
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
+  template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
+  const char* bid_closed(int kind, int bidder) const;
+  void settle_bid(int bidder);
+  void cover_side(int bidder);
+  void next_bidder(int from);
   int first_holder();
 };
 
