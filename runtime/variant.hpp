@@ -160,6 +160,35 @@ struct play_force {
   std::string reason;
 };
 
+// ---- the course of a hand: named steps in order (spec/language.md, "course") ----
+// Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
+// anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
+// deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
+// pass: every player passes cards at once; bid: the bidding round; calls: announcements and conversions;
+// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last).
+enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play };
+constexpr int step_kinds = 8;
+// Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
+enum class pass_to : uint8_t { partner, left, right, across };
+// Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
+// none is); or, after the bidding, the side whose bids add up to the most, its member who bid the most
+// (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
+// in bidding order, the kitty's cards in deck order.
+enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
+constexpr int max_steps = 32;
+// A compiled step: arguments omitted in the file were filled in from the other blocks' settings, and a
+// step those settings leave with nothing to do (no pass, no kitty) is not in the table at all.
+struct hand_step {
+  std::string name;
+  step_kind kind = step_kind::play;
+  int when = -1;              // game-scope condition (expr), -1 = always
+  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
+  bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
+  pass_to to = pass_to::partner;
+  taker_rule taker = taker_rule::dealer;
+  std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order
+};
+
 struct variant {
   std::string name;  // display name
   std::string file;  // the variant's own file (every file read is in `source`)
@@ -231,6 +260,10 @@ struct variant {
   std::vector<tie_choice> ties;           // none: another hand
   int win_when = -1, lose_when = -1;
   int max_hands = 1000;
+
+  // the course of a hand; course_bid and course_play index its first bid step and its play step
+  std::vector<hand_step> course;
+  int course_bid = -1, course_play = -1;
 
   // options agreed before the game
   std::vector<std::string> option_names;
