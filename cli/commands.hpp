@@ -15,8 +15,9 @@ int cmd_sim(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_list(int argc, char** argv);
 
-// Loads a variant, printing diagnostics to stderr; null when it has errors.
-std::shared_ptr<const variant> load_or_report(const std::string& path);
+// Loads a variant for the `name=value` rule options (checked: usage_error), printing diagnostics to stderr;
+// null when it has errors.
+std::shared_ptr<const variant> load_or_report(const std::string& path, const std::vector<std::string>& opts = {});
 // Applies `name=value` rule options to a new game; throws usage_error for unknown names or values.
 void apply_options(game_state& st, const std::vector<std::string>& opts);
 // The default ruleset: rulesets/standard.spades next to the source tree or the working directory.

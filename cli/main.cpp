@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -28,18 +29,11 @@ static const char* main_help =
     "'spades --version' prints the version.\n"
     "exit codes: 0 success, 1 errors found or cases failed, 2 bad usage or unusable input\n";
 
-std::shared_ptr<const variant> load_or_report(const std::string& path) {
-  lang::sources src;
-  try {
-    return lang::load_variant(src, path);
-  } catch (const lang::diag_error& e) {
-    std::fputs(src.render(e.d).c_str(), stderr);
-    return nullptr;
-  }
-}
+namespace {
 
-void apply_options(game_state& st, const std::vector<std::string>& opts) {
-  const variant& v = *st.v;
+// `name=value` options, each checked against the option's allowed values: option index and value.
+std::vector<std::pair<int, int64_t>> read_options(const variant& v, const std::vector<std::string>& opts) {
+  std::vector<std::pair<int, int64_t>> out;
   for (const std::string& o : opts) {
     auto eq = o.find('=');
     std::string name = o.substr(0, eq);
@@ -59,8 +53,31 @@ void apply_options(game_state& st, const std::vector<std::string>& opts) {
       throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from -1000000000 to 1000000000)", name, val));
     }
     if (!x) throw usage_error(fmt::format("option {}: '{}' is not one of its allowed values ({})", name, val, spec.allowed()));
-    st.options[f - v.option_names.begin()] = *x;
+    out.push_back({(int)(f - v.option_names.begin()), *x});
   }
+  return out;
+}
+
+}  // namespace
+
+std::shared_ptr<const variant> load_or_report(const std::string& path, const std::vector<std::string>& opts) {
+  lang::sources src;
+  try {
+    std::shared_ptr<const variant> v = lang::load_variant(src, path);
+    // an option a setting names changes the tables: the variant elaborated for the values chosen
+    lang::option_choices chosen;
+    for (const auto& [o, x] : read_options(*v, opts))
+      if (v->option_specs[o].in_settings && x != v->option_defaults[o]) chosen.push_back({v->option_names[o], v->option_specs[o].text(x)});
+    if (!chosen.empty()) v = lang::load_variant(src, path, chosen);
+    return v;
+  } catch (const lang::diag_error& e) {
+    std::fputs(src.render(e.d).c_str(), stderr);
+    return nullptr;
+  }
+}
+
+void apply_options(game_state& st, const std::vector<std::string>& opts) {
+  for (const auto& [o, x] : read_options(*st.v, opts)) st.options[o] = x;
 }
 
 std::string default_ruleset() {

@@ -274,7 +274,7 @@ int cmd_play(int argc, char** argv) {
   args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option"});
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
   std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
-  auto vp = load_or_report(file);
+  auto vp = load_or_report(file, a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
   int me = v.find_seat("S") >= 0 ? v.find_seat("S") : 0;

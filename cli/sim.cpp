@@ -28,7 +28,7 @@ int cmd_sim(int argc, char** argv) {
   if (!a.has("--games")) throw usage_error("--games N is required");
   long long games = a.get_int("--games", 0, 1, 100000000);
   uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);
-  auto vp = load_or_report(a.positional[0]);
+  auto vp = load_or_report(a.positional[0], a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
   rng r(seed);

@@ -31,9 +31,17 @@ int cmd_test(int argc, char** argv) {
       throw hands_error(src.render(e.d));
     }
   };
+  auto loader_for = [](const std::string& path, const option_choices& chosen) -> std::shared_ptr<const variant> {
+    lang::sources src;
+    try {
+      return lang::load_variant(src, path, chosen);
+    } catch (const lang::diag_error& e) {
+      throw hands_error(src.render(e.d));
+    }
+  };
   hands_report rep;
   try {
-    rep = run_hands(a.positional[0], a.get("--ruleset"), loader);
+    rep = run_hands(a.positional[0], a.get("--ruleset"), loader, loader_for);
   } catch (const hands_error& e) {
     std::string msg = e.what();
     if (!msg.empty() && msg.back() != '\n') msg += '\n';

@@ -1,6 +1,8 @@
 // Test hands, the entry point: each case set up on a new game, its hands run one after another.
 #include "hands/run.hpp"
 
+#include <algorithm>
+#include <map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -27,13 +29,36 @@ void set_up(const variant& v, const case_setup& c, game_state& st) {
   }
 }
 
+// The variant a case plays: the file's, or, when the case sets an option a setting names, the file's
+// elaborated for those values (each set loaded once).
+struct variants {
+  const hands_doc& d;
+  const variant_for_options& load_for;
+  std::map<option_choices, std::shared_ptr<const variant>> cache;
+
+  std::shared_ptr<const variant> of(const case_setup& c) {
+    option_choices chosen;
+    for (const auto& [o, x] : c.options)
+      if (d.v->option_specs[o].in_settings && x != d.v->option_defaults[o])
+        chosen.push_back({d.v->option_names[o], d.v->option_specs[o].text(x)});
+    if (chosen.empty()) return d.v;
+    std::sort(chosen.begin(), chosen.end());
+    auto& v = cache[chosen];
+    if (!v) {
+      if (!load_for) throw hands_error(fmt::format("{}: case '{}': options a setting names need a loader for chosen values", d.file, c.name));
+      v = load_for(d.ruleset, chosen);
+    }
+    return v;
+  }
+};
+
 // The case's hands in order; a rejected hand ends the case.
-void run_case(const hands_doc& d, const case_setup& c, case_result& res) {
+void run_case(const hands_doc& d, const variant& v, const case_setup& c, case_result& res) {
   case_ctx cx{d.file, c.name};
   game_state st;
-  set_up(*d.v, c, st);
+  set_up(v, c, st);
   for (size_t h = 0; h < c.hands.size(); ++h) {
-    hand_runner r(cx, *d.v, st, res, c.prefixes[h]);
+    hand_runner r(cx, v, st, res, c.prefixes[h]);
     try {
       r.run(c.hands[h]);
     } catch (const json::exception& e) {
@@ -46,7 +71,8 @@ void run_case(const hands_doc& d, const case_setup& c, case_result& res) {
 
 }  // namespace
 
-hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load) {
+hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load,
+                       const variant_for_options& load_for) {
   file_text f;
   try {
     f = read_file_bounded(hands_path, max_hands_bytes);
@@ -57,12 +83,13 @@ hands_report run_hands(const std::string& hands_path, const std::string& ruleset
   }
   if (f.too_large)
     throw hands_error(fmt::format("{}: the hands file is too large ({} bytes; the limit is {} MiB)", hands_path, f.size, max_hands_bytes >> 20));
-  return run_hands_text(hands_path, f.text, ruleset_override, load);
+  return run_hands_text(hands_path, f.text, ruleset_override, load, load_for);
 }
 
 hands_report run_hands_text(const std::string& hands_path, const std::string& text, const std::string& ruleset_override,
-                            const variant_loader& load) {
+                            const variant_loader& load, const variant_for_options& load_for) {
   hands_doc d = load_doc(hands_path, text, ruleset_override, load);
+  variants chosen{d, load_for, {}};
   hands_report rep;
   rep.file = hands_path;
   rep.ruleset = d.ruleset;
@@ -72,7 +99,8 @@ hands_report run_hands_text(const std::string& hands_path, const std::string& te
     names.insert(c.name);
     case_result res;
     res.name = c.name;
-    run_case(d, c, res);
+    std::shared_ptr<const variant> v = chosen.of(c);
+    run_case(d, *v, c, res);
     rep.cases.push_back(res);
     (res.ok ? rep.passed : rep.failed)++;
   }

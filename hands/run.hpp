@@ -5,6 +5,8 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hands/report.hpp"
 #include "runtime/variant.hpp"
@@ -25,9 +27,15 @@ using variant_loader = std::function<std::shared_ptr<const variant>(const std::s
 constexpr uint64_t max_hands_bytes = 64u << 20;
 constexpr int max_hands_depth = 64;
 
-hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load);
+// Loads the ruleset at a path for chosen option values (name, value as written), or throws hands_error:
+// a case that sets an option a setting names (option_spec::in_settings) plays that variant.
+using option_choices = std::vector<std::pair<std::string, std::string>>;
+using variant_for_options = std::function<std::shared_ptr<const variant>(const std::string& path, const option_choices& chosen)>;
+
+hands_report run_hands(const std::string& hands_path, const std::string& ruleset_override, const variant_loader& load,
+                       const variant_for_options& load_for = {});
 // The same for a hands file already read: `text` is the content of `hands_path`.
 hands_report run_hands_text(const std::string& hands_path, const std::string& text, const std::string& ruleset_override,
-                            const variant_loader& load);
+                            const variant_loader& load, const variant_for_options& load_for = {});
 
 }  // namespace spades

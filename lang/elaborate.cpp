@@ -105,6 +105,7 @@ int64_t option_of(const item& it, option_spec& o) {
 
 // option NAME = VALUE [in ALLOWED]: no option may take a word of the language (vocabulary.hpp).
 void elaborate_options(elaboration& e) {
+  size_t checked = 0;  // the allowed values of the options settings name: each is one more elaboration
   for (const symbol* s : e.syms.of(symbol_kind::option)) {
     const item& it = *s->decl;
     if (is_reserved(s->name)) fail(s->at, fmt::format("'{}' is a word of the language; an option needs another name", s->name));
@@ -112,6 +113,16 @@ void elaborate_options(elaboration& e) {
     e.v.option_names.push_back(s->name);
     option_spec o;
     e.v.option_defaults.push_back(option_of(it, o));
+    if (auto used = e.r.setting_options.find(s->name); used != e.r.setting_options.end()) {
+      o.in_settings = true;
+      if (o.values().empty())
+        fail(s->at, fmt::format("the option '{}' is named by '{}', so each value it allows is checked: give it at most {} allowed values with `in`",
+                                s->name, used->second, max_option_values));
+      checked += o.values().size();
+      if (checked > (size_t)max_option_values)
+        fail(s->at, fmt::format("the options that settings name allow {} values in all (up to this one); each is checked, so at most {} may be",
+                                checked, max_option_values));
+    }
     e.v.option_specs.push_back(std::move(o));
     e.v.option_about.push_back(it.str ? it.str->text : "");
   }

@@ -79,7 +79,22 @@ expr_node formula_compiler::variable(const expr& e, scope sc) {
     }
   int64_t index = 0;
   if (const builtin* row = visible_row(e.text, sc, index)) return builtin_variable(*row, e, sc, index);
+  if (dropped_call_or_bid(e.text, sc)) {
+    expr_node zero;  // a dropped bid kind or announcement is never made
+    zero.o = op::num;
+    return zero;
+  }
   unknown_name(e, sc);
+}
+
+// A bid kind or announcement a `drop` removed, named where bid kinds (or calls) can be read: it reads 0.
+bool formula_compiler::dropped_call_or_bid(const std::string& n, scope sc) const {
+  const item* d = syms_.dropped(n, {"bid", "announce"});
+  if (!d) return false;
+  declared_kind wanted = d->args.at(0).text == "bid" ? declared_kind::bid_kind : declared_kind::call;
+  for (const builtin& row : builtins())
+    if (row.kind == builtin::name_class && row.declared == wanted) return visible(row, sc);
+  return false;
 }
 
 // A name not visible here: where it would be, why it is gone, or a near name that is visible.
@@ -140,6 +155,10 @@ int formula_compiler::call(const expr& e, scope sc) {
   } else if (f == "partner_bid_is") {
     const expr& a = e.args[0];
     int i = a.kind == expr::name ? syms_.index(a.text, symbol_kind::bid) : -1;
+    if (i < 0 && a.kind == expr::name && syms_.dropped(a.text, {"bid"})) {
+      x.o = op::num;  // a dropped bid kind: no partner ever bids it
+      return add(x, e.at);
+    }
     if (i < 0)
       throw diag_error(a.at, fmt::format("partner_bid_is() takes the name of a bid{}",
                                          a.kind == expr::name ? did_you_mean(a.text, syms_.names(symbol_kind::bid)) : std::string{}));

@@ -24,6 +24,7 @@ class formula_compiler {
   expr_node variable(const expr& e, scope sc);
   expr_node builtin_variable(const builtin& row, const expr& e, scope sc, int64_t index);
   const builtin* visible_row(const std::string& n, scope sc, int64_t& index) const;
+  bool dropped_call_or_bid(const std::string& n, scope sc) const;
   [[noreturn]] void unknown_name(const expr& e, scope sc) const;
   int call(const expr& e, scope sc);
   int card_call(const expr& e, const builtin& row, scope sc);

@@ -135,7 +135,9 @@ template <class Kw, class... Args>
 struct item_of : if_must<Kw, Args..., eos> {};
 #define SPADES_ITEM(id, text, ...) \
   struct id##_item : item_of<TAO_PEGTL_KEYWORD(text), ##__VA_ARGS__> {}
-struct range : seq<number, opt<string<'.', '.'>, must<number>>> {};
+// a number a setting takes: written, or an option's name (its value for this game)
+struct setting_number : sor<number, name> {};
+struct range : seq<setting_number, opt<string<'.', '.'>, must<setting_number>>> {};
 
 // players { count N | seats NAMES | teams opposite|none | team NAME SEATS }
 SPADES_ITEM(count, "count", arg<number>);
@@ -153,7 +155,7 @@ SPADES_ITEM(top_trumps, "top_trumps", arg<words>);
 SPADES_ITEM(ties, "ties", arg<word>);
 // deal { hand_size N | rotate left|right|none | leftover out|kitty|none | kitty dealer|holder CARDS
 //        | discard N before|after bidding | pass N to partner }
-SPADES_ITEM(hand_size, "hand_size", arg<number>);
+SPADES_ITEM(hand_size, "hand_size", arg<setting_number>);
 SPADES_ITEM(rotate, "rotate", arg<word>);
 SPADES_ITEM(leftover, "leftover", arg<word>);
 SPADES_ITEM(kitty, "kitty", arg<words>);
@@ -196,7 +198,7 @@ struct force_on_play : if_must<kw_play, arg<words>, opt<gap, when_clause>, opt<w
 struct force_form : sor<force_on_lead, force_on_play> {};
 SPADES_ITEM(force, "force", arg<name>, arg<force_form>);
 // scoring { counter NAME [= N] [as ROLE] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
-struct counter_init : seq<one<'='>, ws, signed_number> {};
+struct counter_init : seq<one<'='>, ws, sor<signed_number, name>> {};
 // counter_role -> 'as' ROLE : the part the counter plays for the engine (lang/vocabulary.cpp lists the roles)
 struct counter_role : if_must<TAO_PEGTL_KEYWORD("as"), arg<name>> {};
 SPADES_ITEM(counter, "counter", arg<name>, opt<ws, counter_init>, opt<gap, counter_role>);
@@ -209,7 +211,17 @@ SPADES_ITEM(target, "target", arg<target_value>);
 SPADES_ITEM(tie, "tie", arg<word>, opt<gap, when_clause>);
 SPADES_ITEM(win_when, "win", arg<when_clause>);
 SPADES_ITEM(lose_when, "lose", arg<when_clause>);
-SPADES_ITEM(max_hands, "max_hands", arg<number>);
+SPADES_ITEM(max_hands, "max_hands", arg<setting_number>);
+// amend bid|announce NAME { options } | amend rule NAME [when EXPR] [{ lets }]: change one inherited item
+struct amend_call_kind : sor<TAO_PEGTL_KEYWORD("bid"), TAO_PEGTL_KEYWORD("announce")> {};
+struct amend_rule_kind : TAO_PEGTL_KEYWORD("rule") {};
+struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item, by_item> {};
+struct amend_options_close : one<'}'> {};
+struct amend_options : if_must<one<'{'>, nl, star<amend_option, nl>, amend_options_close> {};
+struct amend_of_call : if_must<amend_call_kind, arg<name>, ws, amend_options> {};
+struct amend_of_rule : if_must<amend_rule_kind, arg<name>, opt<gap, when_clause>, opt<ws, stmt_block>> {};
+struct amend_target : sor<amend_of_call, amend_of_rule> {};
+SPADES_ITEM(amend, "amend", arg<amend_target>);
 // course { step NAME KIND ARGS... [before|after STEP] [when EXPR] }: the course of a hand, one step a line
 struct kw_before : TAO_PEGTL_KEYWORD("before") {};
 struct kw_after : TAO_PEGTL_KEYWORD("after") {};
@@ -224,7 +236,11 @@ SPADES_ITEM(step, "step", arg<step_name>, arg<step_kind_name>, opt<gap, step_wor
 // in any block: drop KIND NAME  (remove an inherited named item)
 struct drop_kind : arg<word> {};  // bid, forbid, counter, tally, rule, team
 struct drop_name : arg<word> {};
-SPADES_ITEM(drop, "drop", drop_kind, drop_name);
+// drop target: an unnamed setting that can be removed (a game then ends by its other rules)
+struct drop_target_kw : TAO_PEGTL_KEYWORD("target") {};
+struct drop_target : seq<gap, drop_target_kw, at<eos>> {};
+struct drop_what : sor<drop_target, seq<drop_kind, must<drop_name>>> {};
+SPADES_ITEM(drop, "drop", drop_what);
 #undef SPADES_ITEM
 
 // ---- blocks ----
@@ -237,9 +253,9 @@ struct cards_block : block_of<cards_block, TAO_PEGTL_KEYWORD("cards"), sor<suits
                                                               trump_item, top_trumps_item, ties_item>> {};
 struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_size_item, rotate_item, leftover_item, kitty_item,
                                                                         discard_item, pass_item>> {};
-struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item>> {};
+struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item, amend_item>> {};
 struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item, force_item>> {};
-struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item>> {};
+struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item, amend_item>> {};
 struct course_block : block_of<course_block, TAO_PEGTL_KEYWORD("course"), step_item> {};
 struct end_block : block_of<end_block, TAO_PEGTL_KEYWORD("end"), sor<target_item, tie_item, win_when_item, lose_when_item, max_hands_item>> {};
 
@@ -253,8 +269,8 @@ struct kw_in : TAO_PEGTL_KEYWORD("in") {};
 struct option_choice : seq<opt<one<'-'>>, word> {};
 // option_range -> signed_number '..' signed_number
 struct option_range : seq<signed_number, string<'.', '.'>, must<signed_number>> {};
-struct option_choices : list<option_choice, gap> {};
-struct option_allowed_values : sor<option_range, option_choices> {};
+struct option_choice_list : list<option_choice, gap> {};
+struct option_allowed_values : sor<option_range, option_choice_list> {};
 // option_allowed -> 'in' (range | choice+) : the values players may choose
 struct option_allowed : if_must<kw_in, arg<option_allowed_values>> {};
 // a word default is allowed only before `in` (a choice such as `2D in 2D 2C`)

@@ -1,6 +1,8 @@
 // load_variant: the pipeline from a file name to a compiled variant, one pass per file in lang/:
-// parse -> resolve -> declare -> elaborate.
+// parse -> resolve -> option values into settings -> declare -> elaborate.
 #include "lang/load.hpp"
+
+#include <fmt/format.h>
 
 #include "lang/declare.hpp"
 #include "lang/elaborate.hpp"
@@ -9,19 +11,47 @@
 namespace spades::lang {
 
 namespace {
-std::unique_ptr<variant> build(const resolved& r, const sources& src, const std::string& path) {
+
+std::unique_ptr<variant> build(resolved r, const option_choices& chosen, const sources& src, const std::string& path) {
+  apply_option_values(r, chosen);
   symbol_table syms = declare(r);
-  std::unique_ptr<variant> v = elaborate(r, syms);
+  std::unique_ptr<variant> v;
+  try {
+    v = elaborate(r, syms);
+  } catch (diag_error& e) {
+    // which game failed: a note at each option chosen
+    for (const auto& [name, text] : chosen)
+      for (const item& o : r.options)
+        if (o.args.at(0).text == name) e.d.notes.push_back({o.args[0].at, fmt::format("with the option '{}' set to {}", name, text)});
+    throw;
+  }
   v->file = path;
   v->source = std::make_shared<const sources>(src);  // run-time errors show their source line too
   return v;
 }
+
+// The variant at the declared values, then at each other allowed value of every option a setting names.
+std::unique_ptr<variant> build_all(const resolved& r, const sources& src, const std::string& path) {
+  std::unique_ptr<variant> v = build(r, {}, src, path);
+  for (size_t o = 0; o < v->option_specs.size(); ++o) {
+    const option_spec& spec = v->option_specs[o];
+    if (!spec.in_settings) continue;
+    for (int64_t x : spec.values())
+      if (x != v->option_defaults[o]) build(r, {{v->option_names[o], spec.text(x)}}, src, path);
+  }
+  return v;
+}
+
 }  // namespace
 
-std::unique_ptr<variant> load_variant(sources& src, const std::string& path) { return build(resolve(src, path), src, path); }
+std::unique_ptr<variant> load_variant(sources& src, const std::string& path) { return build_all(resolve(src, path), src, path); }
 
 std::unique_ptr<variant> load_variant_text(sources& src, const std::string& path, const std::string& text) {
-  return build(resolve(src, path, &text), src, path);
+  return build_all(resolve(src, path, &text), src, path);
+}
+
+std::unique_ptr<variant> load_variant(sources& src, const std::string& path, const option_choices& chosen) {
+  return build(resolve(src, path), chosen, src, path);
 }
 
 }  // namespace spades::lang

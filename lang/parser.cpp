@@ -49,6 +49,7 @@ constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "ma
 constexpr std::string_view course_settings[] = {"step", "drop"};
 constexpr std::string_view step_kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
 constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
+constexpr std::string_view amend_options[] = {"blind", "allow", "exchange", "convert", "for", "partner", "by"};
 constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie", "step"};
 
 template <typename Rule> inline constexpr rule_error error_info{};
@@ -80,6 +81,10 @@ ROW(R::bid_options_close, "expected a bid option ({}) or '}'", caret::on_token, 
 ROW(R::announce_options_close, "expected an announcement option ({}) or '}'", caret::on_token, closes::brace, announce_options);
 MSG("expected a number, true or false", R::option_value);
 MSG("expected a whole number", R::signed_number);
+MSG("expected a whole number or an option's name", R::setting_number);
+MSG("expected what to amend (bid NAME, announce NAME or rule NAME)", R::amend_target);
+MSG("expected '{' and the options to change", R::amend_options);
+ROW(R::amend_options_close, "expected an option to change ({}) or '}'", caret::on_token, closes::brace, amend_options);
 MSG("expected the allowed values: a range such as 1..4, or values separated by blanks (2D 2C)", R::option_allowed_values);
 ROW(R::block_close<R::players_block>, "expected a players setting ({}) or '}'", caret::on_token, closes::brace, players_settings);
 ROW(R::block_close<R::cards_block>, "expected a cards setting ({}) or '}'", caret::on_token, closes::brace, cards_settings);
@@ -103,6 +108,7 @@ MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
 MSG("expected 'player' or 'team' after 'each'", R::rule_scope);
 ROW(R::drop_kind, "expected the kind of item to drop ({or}) and its name", caret::previous_code, closes::nothing, drop_kinds);
 MSG("expected the name of the item to drop", R::drop_name);
+template <> inline constexpr rule_error error_info<R::drop_what> = error_info<R::drop_kind>;
 MSG("expected 'to' and the bid it becomes (convert NAME \"words\" to BID N)", TAO_PEGTL_KEYWORD("to"));
 MSG("expected one or more cards before 'play'", R::card_words);
 MSG("expected 'play' and who must play what (opponents highest trump)", R::kw_play);
@@ -184,7 +190,7 @@ using selector = pegtl::parse_tree::selector<
         R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::kw_lead, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::for_side_item, R::partner_agrees_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
-        R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
+        R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
     pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
 
 using node = pegtl::parse_tree::node;
@@ -335,7 +341,8 @@ struct converter {
         it.place_step = word{c.string(), at(c)};
       else if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
           c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::kw_lead>() ||
-          c.is_type<R::step_name>() || c.is_type<R::step_kind_name>())
+          c.is_type<R::step_name>() || c.is_type<R::step_kind_name>() || c.is_type<R::amend_call_kind>() || c.is_type<R::amend_rule_kind>() ||
+          c.is_type<R::drop_target_kw>())
         it.args.push_back({c.string(), at(c)});
       else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
         it.allowed.push_back({c.string(), at(c)});

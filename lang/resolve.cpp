@@ -22,6 +22,7 @@ std::string item::key() const {
   for (const char* k : named)
     if (kw == k && !args.empty()) return kw + " " + args[0].text;
   if (kw == "win" || kw == "lose") return kw + " when";
+  if (kw == "amend" && args.size() >= 2) return "amend " + args[0].text + " " + args[1].text;
   return kw;
 }
 
@@ -38,6 +39,36 @@ std::string read_file(const std::string& path) {
 }
 
 namespace {
+
+// `amend bid|announce NAME { options }`: each option replaces the item's option of the same keyword (a
+// `convert`: of the same name), or is added.
+void amend_options(item& target, const item& a) {
+  for (const item& o : a.sub) {
+    auto same = std::find_if(target.sub.begin(), target.sub.end(), [&](const item& x) {
+      return x.kw == o.kw && (o.kw != "convert" || x.args.at(0).text == o.args.at(0).text);
+    });
+    if (same != target.sub.end()) *same = o;
+    else target.sub.push_back(o);
+  }
+}
+
+// `amend rule NAME [when C] { let ... }`: a rule's named parts are its top-level `let` values.
+void amend_rule(item& target, const item& a) {
+  if (a.cond) target.cond = a.cond;
+  for (const stmt& s : a.body) {
+    if (s.kind != stmt::let)
+      throw diag_error(s.at, "an amendment replaces a rule's named parts, its top-level `let` values: this statement is not a `let`");
+    auto same = std::find_if(target.body.begin(), target.body.end(), [&](const stmt& x) { return x.kind == stmt::let && x.name == s.name; });
+    if (same == target.body.end()) {
+      std::vector<std::string> parts;
+      for (const stmt& x : target.body)
+        if (x.kind == stmt::let) parts.push_back(x.name);
+      throw diag_error(s.name_at, fmt::format("rule '{}' has no top-level `let {}` to replace{} (its named parts: {})", target.args.at(0).text,
+                                              s.name, did_you_mean(s.name, parts), parts.empty() ? "none" : fmt::format("{}", fmt::join(parts, ", "))));
+    }
+    *same = s;
+  }
+}
 
 // `step NAME ... before|after OTHER`: once merged, each placed step moves next to the one it names (an
 // inherited step or one stated earlier). A course is short, so a placement may scan it.
@@ -76,15 +107,33 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
   for (size_t i = 0; i < into.size(); ++i) index.emplace(into[i].key(), i);
   std::unordered_map<std::string, const item*> seen;  // duplicates within one file are mistakes
   std::vector<bool> dropped(into.size());
+  auto near_keys = [&] {
+    std::vector<std::string> keys;
+    for (size_t i = 0; i < into.size(); ++i)
+      if (i >= dropped.size() || !dropped[i]) keys.push_back(into[i].key());
+    return keys;
+  };
   // a course is short (max_steps): refused here, before placing steps scans it once per placement
   int steps = 0;
   for (const item& it : from)
     if (it.kw == "step" && ++steps > max_steps) throw diag_error(it.at, fmt::format("a course has at most {} steps", max_steps));
   for (const item& it : from) {
+    if (it.kw == "amend") {
+      auto [first, fresh] = seen.emplace(it.key(), &it);
+      if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", it.key(), where), {{first->second->at, "first defined here"}});
+      std::string key = it.args.at(0).text + " " + it.args.at(1).text;
+      auto found = index.find(key);
+      if (found == index.end())
+        throw diag_error(it.args[0].at, fmt::format("nothing named '{}' to amend in '{}'{}", key, where, did_you_mean(key, near_keys())));
+      item& target = into[found->second];
+      if (it.args[0].text == "rule") amend_rule(target, it);
+      else amend_options(target, it);
+      continue;
+    }
     if (it.kw == "drop" && own_ties && it.args.at(0).text == "tie")
       throw diag_error(it.args[0].at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
     if (it.kw == "drop") {
-      std::string key = it.args.at(0).text + " " + it.args.at(1).text;
+      std::string key = it.args.size() == 1 ? it.args[0].text : it.args.at(0).text + " " + it.args.at(1).text;  // `drop target`
       auto found = index.find(key);
       if (found == index.end()) {
         std::vector<std::string> keys;

@@ -1,5 +1,6 @@
 // resolve: follow `extends`, merge a variant onto its base item by item, and reject duplicates.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ struct resolved {
   std::vector<item> options;
   std::vector<resolved_block> blocks;
   std::vector<item> drops;          // every `drop` applied, so that a later "unknown name" can say why
+  std::map<std::string, std::string> setting_options;  // option -> the first setting that names it (option_settings.cpp)
   const resolved_block* find(const std::string& kw) const;
 };
 

@@ -45,3 +45,29 @@ TEST_CASE("options: a hands file's option outside the allowed values names the f
         "tests/features/failing/option_not_allowed.hands.json: case 'a bonus the option does not list': field 'options.bonus': "
         "3 is not one of its allowed values (0, 7)\n");
 }
+
+TEST_CASE("options: a setting that names an option is elaborated for the value chosen") {
+  spades::lang::sources src;
+  const std::string path = spades::testing::source_path("tests/features/option_settings.spades");
+  auto declared = spades::lang::load_variant(src, path);
+  CHECK(declared->hand_size == 2);
+  CHECK(declared->option_specs[1].in_settings);
+  auto chosen = spades::lang::load_variant(src, path, {{"deal_size", "1"}, {"low_card", "JS"}, {"start", "5"}});
+  CHECK(chosen->hand_size == 1);
+  CHECK(chosen->bids.at(0).hi == 1);
+  CHECK(chosen->find_card("JS") < 0);
+  CHECK(chosen->find_card("2S") >= 0);
+  CHECK(chosen->counter_init.at(0) == 5);
+  CHECK(chosen->option_defaults.at(1) == 1);
+  CHECK(chosen->option_defaults.at(4) == 1);  // a choice's value: the position of its word
+}
+
+TEST_CASE("options: --option for a setting's option plays that variant, or is refused naming the values") {
+  const std::string base = "sim tests/features/option_settings.spades --games 1 --seed 1 --json --option ";
+  auto one = run(base + "hands=1");
+  CHECK(one.code == 0);
+  CHECK(one.out.find("\"hands\": 1,") != std::string::npos);
+  auto refused = run(base + "low_card=QS");
+  CHECK(refused.code == 2);
+  CHECK(refused.out == "spades sim: option low_card: 'QS' is not one of its allowed values (2S, JS)\n");
+}
