@@ -31,10 +31,7 @@ std::string default_dir() {
   return "rulesets";
 }
 
-std::string option_value(const variant& v, size_t i) {
-  if (v.option_flag[i]) return v.option_defaults[i] ? "true" : "false";
-  return std::to_string(v.option_defaults[i]);
-}
+std::string option_value(const variant& v, size_t i) { return v.option_specs[i].text(v.option_defaults[i]); }
 
 void print_text(const std::vector<std::shared_ptr<const variant>>& all) {
   for (const auto& v : all) {
@@ -53,9 +50,12 @@ void print_json(const std::vector<std::shared_ptr<const variant>>& all) {
   for (const auto& v : all) {
     nlohmann::ordered_json options = nlohmann::ordered_json::array();
     for (size_t i = 0; i < v->option_names.size(); ++i) {
-      nlohmann::ordered_json value = v->option_flag[i] ? nlohmann::ordered_json(v->option_defaults[i] != 0)
-                                                       : nlohmann::ordered_json(v->option_defaults[i]);
-      options.push_back({{"name", v->option_names[i]}, {"default", value}, {"about", v->option_about[i]}});
+      const option_spec& spec = v->option_specs[i];
+      const int64_t def = v->option_defaults[i];
+      nlohmann::ordered_json value = spec.type == option_type::boolean ? nlohmann::ordered_json(def != 0)
+                                     : spec.type == option_type::choice ? nlohmann::ordered_json(spec.text(def))
+                                                                        : nlohmann::ordered_json(def);
+      options.push_back({{"name", v->option_names[i]}, {"default", value}, {"allowed", spec.allowed()}, {"about", v->option_about[i]}});
     }
     list.push_back({{"id", v->id},
                     {"name", v->name},

@@ -49,22 +49,17 @@ void apply_options(game_state& st, const std::vector<std::string>& opts) {
                                                : fmt::format("unknown rule option '{}'{} (options: {})", name,
                                                              lang::did_you_mean(name, v.option_names), fmt::join(v.option_names, ", ")));
     std::string val = eq == std::string::npos ? "true" : o.substr(eq + 1);
-    int64_t x;
-    if (val == "true") x = 1;
-    else if (val == "false") x = 0;
-    else {
-      try {
-        size_t used;
-        x = std::stoll(val, &used);
-        if (used != val.size()) throw 0;
-      } catch (...) {
-        throw usage_error(fmt::format("option {} needs a number, true or false, not '{}'", name, val));
-      }
+    const option_spec& spec = v.option_specs[f - v.option_names.begin()];
+    std::optional<int64_t> x = spec.read(val);
+    if (!x && spec.language_range()) {
       // the language's numbers: a value a file could not state is refused here too
-      if (x < -1000000000 || x > 1000000000)
-        throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from -1000000000 to 1000000000)", name, val));
+      bool number = !val.empty() && val.find_first_not_of("-0123456789") == std::string::npos && val.find('-', 1) == std::string::npos &&
+                    val != "-";
+      if (!number) throw usage_error(fmt::format("option {} needs a number, true or false, not '{}'", name, val));
+      throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from -1000000000 to 1000000000)", name, val));
     }
-    st.options[f - v.option_names.begin()] = x;
+    if (!x) throw usage_error(fmt::format("option {}: '{}' is not one of its allowed values ({})", name, val, spec.allowed()));
+    st.options[f - v.option_names.begin()] = *x;
   }
 }
 

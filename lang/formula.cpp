@@ -59,6 +59,9 @@ expr_node formula_compiler::builtin_variable(const builtin& row, const expr& e, 
   if (x.v == var::player_bid && v_.bid_by_team)
     throw diag_error(e.at, "'bid' of a player has no meaning when teams bid (`order teams`): use the team's `bid` in a team rule");
   if (x.v == var::last_trick) v_.uses_trick_order = true;
+  if (x.v == var::option && v_.option_specs.at(index).type == option_type::choice)
+    throw diag_error(e.at, fmt::format("the option '{}' is a choice of words ({}): settings may name it, formulas cannot", e.text,
+                                       v_.option_specs[index].allowed()));
   return x;
 }
 

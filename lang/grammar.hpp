@@ -217,9 +217,20 @@ struct game_decl : if_must<TAO_PEGTL_KEYWORD("game"), ws, string_lit, eos> {};
 struct extends_decl : if_must<TAO_PEGTL_KEYWORD("extends"), ws, string_lit, eos> {};
 // about -> 'about' "one sentence a player understands" (the file's own; not inherited)
 struct about_decl : if_must<TAO_PEGTL_KEYWORD("about"), ws, string_lit, eos> {};
-struct option_value : sor<signed_number, bool_lit> {};
-// option_item -> 'option' name '=' value "description"?
-struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<ws, string_lit>, eos> {};
+struct kw_in : TAO_PEGTL_KEYWORD("in") {};
+// option_choice -> '-'? word : one allowed value of an option, a number or a word (2D)
+struct option_choice : seq<opt<one<'-'>>, word> {};
+// option_range -> signed_number '..' signed_number
+struct option_range : seq<signed_number, string<'.', '.'>, must<signed_number>> {};
+struct option_choices : list<option_choice, gap> {};
+struct option_allowed_values : sor<option_range, option_choices> {};
+// option_allowed -> 'in' (range | choice+) : the values players may choose
+struct option_allowed : if_must<kw_in, arg<option_allowed_values>> {};
+// a word default is allowed only before `in` (a choice such as `2D in 2D 2C`)
+struct option_value : sor<seq<option_choice, at<gap, kw_in>>, signed_number, bool_lit> {};
+// option_item -> 'option' name '=' value ('in' allowed)? "description"?
+struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<gap, option_allowed>,
+                             opt<ws, string_lit>, eos> {};
 struct top_item : sor<game_decl, extends_decl, about_decl, option_item, players_block, cards_block, deal_block, bidding_block,
                       play_block, scoring_block, end_block> {};
 struct file_end : eof {};

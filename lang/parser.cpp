@@ -77,6 +77,8 @@ ROW(R::stmt_close, "expected a statement ({}, or an assignment to a counter) or 
 ROW(R::bid_options_close, "expected a bid option ({}) or '}'", caret::on_token, closes::brace, bid_options);
 ROW(R::announce_options_close, "expected an announcement option ({}) or '}'", caret::on_token, closes::brace, announce_options);
 MSG("expected a number, true or false", R::option_value);
+MSG("expected a whole number", R::signed_number);
+MSG("expected the allowed values: a range such as 1..4, or values separated by blanks (2D 2C)", R::option_allowed_values);
 ROW(R::block_close<R::players_block>, "expected a players setting ({}) or '}'", caret::on_token, closes::brace, players_settings);
 ROW(R::block_close<R::cards_block>, "expected a cards setting ({}) or '}'", caret::on_token, closes::brace, cards_settings);
 ROW(R::block_close<R::deal_block>, "expected a deal setting ({}) or '}'", caret::on_token, closes::brace, deal_settings);
@@ -169,7 +171,7 @@ using selector = pegtl::parse_tree::selector<
     Rule,
     pegtl::parse_tree::store_content::on<
         R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::neg_expr,
-        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value,
+        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value, R::option_range, R::option_choice,
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
@@ -308,6 +310,8 @@ struct converter {
       if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
           c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::kw_lead>())
         it.args.push_back({c.string(), at(c)});
+      else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
+        it.allowed.push_back({c.string(), at(c)});
       else if (c.is_type<R::string_body>())
         it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
       else if (c.is_type<R::when_clause>())

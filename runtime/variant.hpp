@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,26 @@ struct play_force {
   std::string reason;
 };
 
+// The values an option may take (`option NAME = VALUE in ALLOWED`). A true/false option allows true (1)
+// and false (0); a number option a range (the language's, -10^9..10^9, when none is given) or listed
+// numbers; a choice its listed words, its value being the position of the word chosen.
+enum class option_type : uint8_t { number, boolean, choice };
+struct option_spec {
+  option_type type = option_type::number;
+  int64_t lo = -1000000000, hi = 1000000000;  // number: the range, when `listed` is empty
+  std::vector<int64_t> listed;                // number: the allowed values, when listed
+  std::vector<std::string> words;             // choice: the allowed words, in order
+  bool in_settings = false;                   // a setting names it: each value is its own elaboration
+
+  bool language_range() const { return type == option_type::number && listed.empty() && lo == -1000000000 && hi == 1000000000; }
+  // The value `text` stands for ("true", "12", "2D"), if it is allowed; "no" is not false.
+  std::optional<int64_t> read(std::string_view text) const;
+  std::string text(int64_t value) const;      // as written: "true", "12", "2D"
+  std::string allowed() const;                // "1..4", "true, false", "2D, 2C"
+  std::vector<int64_t> values() const;        // every allowed value, when there are at most `max_option_values`
+};
+constexpr int max_option_values = 64;         // an option a setting names allows at most this many values
+
 struct variant {
   std::string name;  // display name
   std::string file;  // the variant's own file (every file read is in `source`)
@@ -208,9 +229,9 @@ struct variant {
 
   // options agreed before the game
   std::vector<std::string> option_names;
-  std::vector<int64_t> option_defaults;
+  std::vector<int64_t> option_defaults;   // the values this variant was elaborated for (the declared ones unless chosen)
+  std::vector<option_spec> option_specs;  // what each option allows
   std::vector<std::string> option_about;  // each option's description, or ""
-  std::vector<bool> option_flag;          // declared `true` or `false` (shown so), not a number
 
   bool uses_trick_order = false;          // scoring reads which tricks were won when
 

@@ -62,7 +62,7 @@ TEST_CASE("cli: list shows each ruleset's name, base, sentence and options; --js
   CHECK(house["id"] == "house");
   CHECK(house["base"] == "standard");
   CHECK(house["about"] == "Standard Spades to an agreed score, with Nil worth an agreed bonus.");
-  CHECK(house["options"][0] == nlohmann::json{{"name", "game_to"}, {"default", 500}, {"about", "the score the game is played to"}});
+  CHECK(house["options"][0] == nlohmann::json{{"name", "game_to"}, {"default", 500}, {"allowed", "-1000000000..1000000000"}, {"about", "the score the game is played to"}});
   CHECK(house["options"][1]["default"] == false);
   CHECK(j["rulesets"][1]["base"].is_null());
   // a file with errors is reported and left out; the rest is listed; exit 1
