@@ -103,6 +103,7 @@ MSG("expected one or more cards before 'play'", R::card_words);
 MSG("expected 'play' and who must play what (opponents highest trump)", R::kw_play);
 MSG("expected a number or an option name", R::target_value);
 MSG("expected an expression", expr_list);
+MSG("expected a card group (suit letters, cards such as AS, rank A, trump, all, except)", R::card_group);
 #undef MSG
 #undef ROW
 // a setting's argument: the message of the value it should be
@@ -170,7 +171,7 @@ template <typename Rule>
 using selector = pegtl::parse_tree::selector<
     Rule,
     pegtl::parse_tree::store_content::on<
-        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::neg_expr,
+        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::card_func_name, R::card_call, R::points_to, R::neg_expr,
         R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value, R::option_range, R::option_choice,
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
@@ -227,6 +228,17 @@ struct converter {
       height = h + 1;
       return e;
     }
+    if (n.is_type<R::card_call>()) {
+      // the function's name, the group's words, then the trick's number if given
+      e.kind = expr::call;
+      e.text = n.children.at(0)->string();
+      for (size_t i = 1; i < n.children.size(); ++i) {
+        if (n.children[i]->is_type<R::word>()) { e.group.push_back({n.children[i]->string(), at(*n.children[i])}); continue; }
+        e.args.push_back(to_expr(*n.children[i], h));
+        height = std::max(height, h + 1);
+      }
+      return e;
+    }
     if (n.is_type<R::cond_expr>() || n.is_type<R::call>()) {
       e.kind = n.is_type<R::call>() ? expr::call : expr::cond;
       size_t first = 0;
@@ -277,7 +289,14 @@ struct converter {
       s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::points_stmt>()) {
       s.kind = stmt::points;
-      s.value = to_expr(*n.children.at(0));
+      size_t vi = 0;
+      if (n.children.at(0)->is_type<R::points_to>()) {  // the team the points go to
+        const node& w = *n.children[0]->children.at(0);
+        s.name = w.string();
+        s.name_at = at(w);
+        vi = 1;
+      }
+      s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::tally_stmt>()) {
       s.kind = stmt::tally;
       s.name = n.children.at(0)->string();

@@ -35,7 +35,11 @@ enum class var : uint8_t {
   this_bid, bids_made, bids_total,  // while bidding: the number being bid; bids so far; their sum
   partner_kind,                // the partner's bid is of kind `value`
   leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
-  winning                      // a card played: it would win the trick as it stands (per card, eval_ctx::card)
+  winning,                     // a card played: it would win the trick as it stands (per card, eval_ctx::card)
+  // card functions: `value` indexes variant::card_groups; the player in scope, else the team's members
+  held, dealt, won_cards,      // how many cards of the group they hold now / were dealt / won in tricks
+  won_with, trumped,           // tricks won with a card of the group (by trumping); child a: trick k, or -1
+  final_run                    // the unbroken run of final tricks won with a card of the group
 };
 struct expr_node {
   op o = op::num;
@@ -47,9 +51,11 @@ struct expr_node {
 
 // ---- scoring statements ----
 enum class stmt_op : uint8_t { let, points, counter_add, counter_sub, counter_set, if_, tally, win, lose };
+constexpr int points_to_scope = -1, points_to_opponents = -2;
 struct stmt {
   stmt_op o = stmt_op::points;
   int slot = 0;   // let slot, counter or tally index
+  int to = points_to_scope;  // points: the team in scope, every other team, or this team
   int expr = -1;  // value or condition
   std::vector<stmt> then_body, else_body;
 };
@@ -236,6 +242,7 @@ struct variant {
   bool uses_trick_order = false;          // scoring reads which tricks were won when
 
   std::vector<expr_node> exprs;
+  std::vector<card_set> card_groups;      // the card groups that card functions read
 
   // words that decline a call at the table and in test hands ("no", "none" ...); no call may be named so
   std::vector<std::string> decline_words;
