@@ -24,7 +24,7 @@ static const char* help =
     "and colour where the terminal supports them (set NO_COLOR to turn colour off).\n"
     "\n"
     "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
-    "passing cards to partner, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
+    "passing cards, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
     "`come out`) or `no` when the variant offers one. Also: `hand` shows your hand, `score` the\n"
     "scores, `help` the legal moves, `quit` ends the game. An illegal entry is refused with the reason\n"
     "and asked again. EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
@@ -184,7 +184,7 @@ struct table : observer {
     }
     std::string ask = st.ph == phase::bid        ? "Your bid"
                       : st.ph == phase::exchange ? fmt::format("Pass {} card{} to partner", st.exchange_left, st.exchange_left == 1 ? "" : "s")
-                      : st.ph == phase::pass     ? fmt::format("Pass {} card{} to partner", st.cards_left, st.cards_left == 1 ? "" : "s")
+                      : st.ph == phase::pass     ? fmt::format("Pass {} card{} {}", st.cards_left, st.cards_left == 1 ? "" : "s", st.pass_words())
                       : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
                       : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
                       : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
@@ -223,6 +223,7 @@ struct table : observer {
   void moving(const game_state&, const move& m) {
     int seat = mover = st.acting_seat();
     phase ph = phase_before = st.ph;
+    const std::string passing_to = st.pass_words();
     trick_before = st.trick;
     hands_before = st.hands_played;
     if (announced) {
@@ -231,7 +232,7 @@ struct table : observer {
       std::string bidder = v.bid_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{} bid{} {}\n", bidder, seat == me && !v.bid_by_team ? "" : "s", format_move(st, m));
     } else if (ph == phase::exchange || ph == phase::pass) {
-      fmt::print("{} pass{} a card to partner{}\n", who(seat), seat == me ? "" : "es", seat == me ? fmt::format(" ({})", card(m.a)) : "");
+      fmt::print("{} pass{} a card {}{}\n", who(seat), seat == me ? "" : "es", passing_to, seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::discard) {
       fmt::print("{} discard{} a card{}\n", who(seat), seat == me ? "" : "s", seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::agree) {

@@ -132,6 +132,7 @@ std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) 
   elaborate_deal(e);
   elaborate_bidding(e);
   elaborate_play(e);
+  elaborate_course(e);
   elaborate_scoring(e);
   elaborate_end(e);
   return v;

@@ -1,5 +1,5 @@
 // elaborate: the resolved variant and its symbol table -> the runtime's tables, one block at a time
-// (elaborate_players.cpp ... elaborate_end.cpp, in that order), each formula compiled when the entry that
+// (elaborate_players.cpp ... elaborate_end.cpp, in that order, the course after the play), each formula compiled when the entry that
 // owns it is built. Every check of meaning lives in the block that builds what it checks.
 #pragma once
 #include <memory>
@@ -32,6 +32,7 @@ void elaborate_cards(elaboration& e);
 void elaborate_deal(elaboration& e);
 void elaborate_bidding(elaboration& e);
 void elaborate_play(elaboration& e);
+void elaborate_course(elaboration& e);
 void elaborate_scoring(elaboration& e);
 void elaborate_end(elaboration& e);
 

@@ -52,6 +52,13 @@ void kitty(elaboration& e) {
   for (size_t i = 1; i < a.size(); ++i) e.v.kitty_holder.push_back(card_of(e.v, a[i]));
 }
 
+// Does the course have a `discard extra` step (whoever holds more than a hand discards down to it)?
+bool discards_extra(const elaboration& e) {
+  for (const item& it : e.items("course"))
+    if (it.kw == "step" && it.args.size() >= 3 && it.args[1].text == "discard" && it.args[2].text == "extra") return true;
+  return false;
+}
+
 // discard N before|after bidding: the kitty's taker comes back to a hand's size.
 void discard(elaboration& e, int rest) {
   variant& v = e.v;
@@ -59,7 +66,7 @@ void discard(elaboration& e, int rest) {
   const item* dis = e.find("deal", "discard");
   if (v.leftover == leftover_rule::kitty) {
     if (rest == 0) fail(lo->at, "`leftover kitty` but no cards are left over after the deal");
-    if (!dis) fail(lo->at, fmt::format("the kitty's taker holds {} extra cards: add `discard {} before bidding` or `discard {} after bidding` in 'deal'", rest, rest, rest));
+    if (!dis && !discards_extra(e)) fail(lo->at, fmt::format("the kitty's taker holds {} extra cards: add `discard {} before bidding` or `discard {} after bidding` in 'deal', or a `discard extra` step in 'course'", rest, rest, rest));
   }
   if (!dis) return;
   if (v.leftover != leftover_rule::kitty) fail(dis->at, "`discard` is for the taker of the kitty: it needs `leftover kitty`");

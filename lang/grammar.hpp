@@ -210,6 +210,17 @@ SPADES_ITEM(tie, "tie", arg<word>, opt<gap, when_clause>);
 SPADES_ITEM(win_when, "win", arg<when_clause>);
 SPADES_ITEM(lose_when, "lose", arg<when_clause>);
 SPADES_ITEM(max_hands, "max_hands", arg<number>);
+// course { step NAME KIND ARGS... [before|after STEP] [when EXPR] }: the course of a hand, one step a line
+struct kw_before : TAO_PEGTL_KEYWORD("before") {};
+struct kw_after : TAO_PEGTL_KEYWORD("after") {};
+struct step_name : name {};
+struct step_kind_name : name {};
+// step_words -> word+ : a step's arguments (never `when`, `before` or `after`, which follow them)
+struct step_words : list<seq<not_at<kw_when>, not_at<kw_before>, not_at<kw_after>, word>, gap> {};
+struct step_place_kw : sor<kw_before, kw_after> {};
+// step_place -> ('before' | 'after') STEP : where a new (or moved) step stands among the inherited ones
+struct step_place : if_must<step_place_kw, arg<step_name>> {};
+SPADES_ITEM(step, "step", arg<step_name>, arg<step_kind_name>, opt<gap, step_words>, opt<gap, step_place>, opt<gap, when_clause>);
 // in any block: drop KIND NAME  (remove an inherited named item)
 struct drop_kind : arg<word> {};  // bid, forbid, counter, tally, rule, team
 struct drop_name : arg<word> {};
@@ -229,6 +240,7 @@ struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_siz
 struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item>> {};
 struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item, force_item>> {};
 struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item>> {};
+struct course_block : block_of<course_block, TAO_PEGTL_KEYWORD("course"), step_item> {};
 struct end_block : block_of<end_block, TAO_PEGTL_KEYWORD("end"), sor<target_item, tie_item, win_when_item, lose_when_item, max_hands_item>> {};
 
 // ---- top level ----
@@ -251,7 +263,7 @@ struct option_value : sor<seq<option_choice, at<gap, kw_in>>, signed_number, boo
 struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<gap, option_allowed>,
                              opt<ws, string_lit>, eos> {};
 struct top_item : sor<game_decl, extends_decl, about_decl, option_item, players_block, cards_block, deal_block, bidding_block,
-                      play_block, scoring_block, end_block> {};
+                      play_block, scoring_block, end_block, course_block> {};
 struct file_end : eof {};
 // file -> top_item* eof
 struct grammar : seq<opt<utf8::bom>, nl, star<top_item, nl>, must<file_end>> {};

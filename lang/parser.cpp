@@ -46,8 +46,10 @@ constexpr std::string_view bidding_settings[] = {"order", "bid", "skip", "announ
 constexpr std::string_view play_settings[] = {"lead", "forbid", "broken_by", "follow", "force", "drop"};
 constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "drop"};
 constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
-constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end"};
-constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie"};
+constexpr std::string_view course_settings[] = {"step", "drop"};
+constexpr std::string_view step_kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
+constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
+constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie", "step"};
 
 template <typename Rule> inline constexpr rule_error error_info{};
 #define MSG(text, ...) template <> inline constexpr rule_error error_info<__VA_ARGS__>{text}
@@ -86,6 +88,9 @@ ROW(R::block_close<R::bidding_block>, "expected a bidding setting ({}) or '}'", 
 ROW(R::block_close<R::play_block>, "expected a play setting ({}) or '}'", caret::on_token, closes::brace, play_settings);
 ROW(R::block_close<R::scoring_block>, "expected a scoring setting ({}) or '}'", caret::on_token, closes::brace, scoring_settings);
 ROW(R::block_close<R::end_block>, "expected an end setting ({}) or '}'", caret::on_token, closes::brace, end_settings);
+ROW(R::block_close<R::course_block>, "expected a course setting ({}) or '}'", caret::on_token, closes::brace, course_settings);
+MSG("expected the step's name (step NAME KIND ...)", R::step_name);
+ROW(R::step_kind_name, "expected the kind of step ({or})", caret::previous_code, closes::nothing, step_kinds);
 ROW(R::file_end, "expected a declaration ({})", caret::on_token, closes::nothing, declarations);
 MSG("expected 'if' or '{' after 'else'", R::else_body);
 MSG("expected '=', '+=' or '-=' after a counter's name (a statement is not a condition: use 'if')", R::assign_op);
@@ -179,7 +184,7 @@ using selector = pegtl::parse_tree::selector<
         R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::kw_lead, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::for_side_item, R::partner_agrees_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
-        R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
+        R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
     pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
 
 using node = pegtl::parse_tree::node;
@@ -326,11 +331,16 @@ struct converter {
     it.block = block_kw;
     for (auto& cp : n.children) {
       const node& c = *cp;
-      if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
-          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::kw_lead>())
+      if (c.is_type<R::step_name>() && it.place)
+        it.place_step = word{c.string(), at(c)};
+      else if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
+          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::kw_lead>() ||
+          c.is_type<R::step_name>() || c.is_type<R::step_kind_name>())
         it.args.push_back({c.string(), at(c)});
       else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
         it.allowed.push_back({c.string(), at(c)});
+      else if (c.is_type<R::step_place_kw>())
+        it.place = word{c.string(), at(c)};
       else if (c.is_type<R::string_body>())
         it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
       else if (c.is_type<R::when_clause>())

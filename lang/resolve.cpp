@@ -11,13 +11,14 @@
 
 #include "lang/parser.hpp"
 #include "runtime/read.hpp"
+#include "runtime/variant.hpp"
 
 namespace spades::lang {
 
 namespace fs = std::filesystem;
 
 std::string item::key() const {
-  static const char* named[] = {"bid", "forbid", "counter", "tally", "rule", "team", "option", "announce", "force", "tie"};
+  static const char* named[] = {"bid", "forbid", "counter", "tally", "rule", "team", "option", "announce", "force", "tie", "step"};
   for (const char* k : named)
     if (kw == k && !args.empty()) return kw + " " + args[0].text;
   if (kw == "win" || kw == "lose") return kw + " when";
@@ -38,6 +39,33 @@ std::string read_file(const std::string& path) {
 
 namespace {
 
+// `step NAME ... before|after OTHER`: once merged, each placed step moves next to the one it names (an
+// inherited step or one stated earlier). A course is short, so a placement may scan it.
+void place_steps(std::vector<item>& into, const std::vector<item>& from) {
+  for (const item& it : from) {
+    if (!it.place) continue;
+    const std::string& other = it.place_step->text;
+    auto key_of = [&](const std::string& name) { return "step " + name; };
+    auto find = [&](const std::string& key) {
+      return std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
+    };
+    if (other == it.args.at(0).text)
+      throw diag_error(it.place_step->at, fmt::format("a step cannot be placed {} itself", it.place->text));
+    if (find(key_of(other)) == into.end()) {
+      std::vector<std::string> names;
+      for (const item& x : into)
+        if (x.kw == "step" && x.key() != it.key()) names.push_back(x.args.at(0).text);
+      throw diag_error(it.place_step->at, fmt::format("no step named '{}' to place this step {}{}", other, it.place->text, did_you_mean(other, names)));
+    }
+    auto self = find(it.key());
+    if (self == into.end()) continue;  // dropped again in the same file
+    item moved = std::move(*self);
+    into.erase(self);
+    auto target = find(key_of(other));
+    into.insert(it.place->text == "before" ? target : target + 1, std::move(moved));
+  }
+}
+
 // Linear in the number of items: keys are looked up in hash maps, and dropped items are removed in one
 // pass at the end (a file of 100k rules merges in well under a second).
 void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
@@ -48,6 +76,10 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
   for (size_t i = 0; i < into.size(); ++i) index.emplace(into[i].key(), i);
   std::unordered_map<std::string, const item*> seen;  // duplicates within one file are mistakes
   std::vector<bool> dropped(into.size());
+  // a course is short (max_steps): refused here, before placing steps scans it once per placement
+  int steps = 0;
+  for (const item& it : from)
+    if (it.kw == "step" && ++steps > max_steps) throw diag_error(it.at, fmt::format("a course has at most {} steps", max_steps));
   for (const item& it : from) {
     if (it.kw == "drop" && own_ties && it.args.at(0).text == "tie")
       throw diag_error(it.args[0].at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
@@ -83,6 +115,7 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
       ++kept;
     }
   into.resize(kept);
+  place_steps(into, from);
 }
 
 // `shown` is the path as diagnostics print it.

@@ -1,8 +1,8 @@
 // The state machine's transitions and guards, all read from the compiled variant.
 //
-// A hand is a fixed sequence of steps; a step with nothing to do is skipped:
-//   deal (chance) -> kitty taken -> discard (if before bidding) -> pass to partner -> bid
-//   -> calls (announcements, conversions) -> discard (if after bidding) -> exchanges -> play -> score.
+// A hand walks the variant's course, its compiled table of steps (variant::course): the deal (the chance
+// step) first, the play of the tricks last. Each kind of step has a start function that says whether the
+// step waits for decisions; one with nothing to do, or whose condition does not hold, is passed over.
 #include "runtime/game.hpp"
 
 #include <algorithm>
@@ -12,10 +12,6 @@
 #include "runtime/expr.hpp"
 
 namespace spades {
-
-namespace {
-enum step_id : uint8_t { s_discard_before, s_pass, s_bid, s_calls, s_discard_after, s_exchange, s_play, s_done };
-}
 
 const char* phase_name(phase p) {
   switch (p) {
@@ -102,67 +98,122 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   asking = -1;
   passing = {};
   kitty_taker = -1;
-  if (v->leftover == leftover_rule::kitty) {
-    // the kitty goes to the holder of the first listed card that was dealt, else to the dealer
-    kitty_taker = dealer;
-    for (int c : v->kitty_holder) {
-      int holder = -1;
-      for (int s = 0; s < v->seats; ++s)
-        if (hands[s].has(c)) holder = s;
-      if (holder >= 0) { kitty_taker = holder; break; }
-    }
-    hands[kitty_taker] |= out_of_play;
-    out_of_play = {};
-  }
-  step = s_discard_before;
+  // known from the deal on (game-scope conditions do not change within a hand), for the steps before it
+  bidding_skipped = bidding_passed_over();
+  step = 0;  // the deal
   advance();
 }
 
+// One start function per kind of step (the order of step_kind): true when the step waits for decisions.
+bool (game_state::*const game_state::starts[step_kinds])(const hand_step&) = {
+    &game_state::start_dealt, &game_state::start_take, &game_state::start_discard, &game_state::start_pass,
+    &game_state::start_bid,   &game_state::start_calls, &game_state::start_exchange, &game_state::start_play_step};
+
 void game_state::advance() {
-  for (;; ++step) {
-    switch (step) {
-      case s_discard_before:
-      case s_discard_after:
-        if (kitty_taker >= 0 && v->discard > 0 && v->discard_before_bidding == (step == s_discard_before)) {
-          ph = phase::discard;
-          turn = kitty_taker;
-          cards_left = v->discard;
-          ++step;
-          return;
-        }
-        break;
-      case s_pass:
-        if (v->pass_count > 0) {
-          ph = phase::pass;
-          turn = (dealer + 1) % v->seats;
-          cards_left = v->pass_count;
-          ++step;
-          return;
-        }
-        break;
-      case s_bid:
-        if (start_bidding()) { ++step; return; }
-        break;
-      case s_calls:
-        call_index = -1;
-        if (next_call_turn()) { ++step; return; }
-        break;
-      case s_exchange:
-        if (start_exchanges()) { ++step; return; }
-        break;
-      default:
-        step = s_done;
-        start_play();
-        return;
-    }
+  // the play step is last and always starts, so the walk ends there
+  while (++step < v->course.size()) {
+    const hand_step& s = v->course[step];
+    if (s.when >= 0 && eval(*v, s.when, eval_ctx{this}) == 0) continue;
+    if ((this->*starts[(int)s.kind])(s)) return;
   }
+}
+
+bool game_state::start_dealt(const hand_step&) { return false; }  // deal() has dealt the cards
+
+// The leftover cards go to the taker the step names: the holder of the first listed card dealt, else the dealer.
+bool game_state::start_take(const hand_step& s) {
+  if (s.taker == taker_rule::side_bidding_more) return take_by_bids();
+  kitty_taker = dealer;
+  if (s.taker == taker_rule::holder)
+    for (int c : s.cards) {
+      int holder = -1;
+      for (int p = 0; p < v->seats; ++p)
+        if (hands[p].has(c)) holder = p;
+      if (holder >= 0) { kitty_taker = holder; break; }
+    }
+  hands[kitty_taker] |= out_of_play;
+  out_of_play = {};
+  return false;
+}
+
+// The kitty to the side whose bids add up to the most (see taker_rule), a card at a time.
+bool game_state::take_by_bids() {
+  std::array<int, max_teams> total{};
+  std::array<int, max_teams> taker{};  // the member who bid the most, the first in bidding order
+  taker.fill(-1);
+  const int first = (dealer + v->bid_start) % v->seats;
+  std::array<int, max_teams> order{};  // teams in bidding order
+  int teams = 0;
+  for (int i = 0; i < v->seats; ++i) {
+    const int p = (first + i) % v->seats, t = v->team_of[p];
+    const int n = bidding_skipped ? 0 : v->bid_by_team ? bids[t].n : bids[p].n;
+    if (taker[t] < 0) { order[teams++] = t; taker[t] = p; }
+    else if (!v->bid_by_team && n > bids[taker[t]].n) taker[t] = p;
+    if (!v->bid_by_team) total[t] += n;
+    else total[t] = n;
+  }
+  int best = INT32_MIN;
+  for (int i = 0; i < teams; ++i) best = std::max(best, total[order[i]]);
+  int next = 0;
+  out_of_play.for_each([&](int c) {
+    while (total[order[next]] != best) next = (next + 1) % teams;
+    hands[taker[order[next]]].add(c);
+    kitty_taker = taker[order[next]];
+    next = (next + 1) % teams;
+  });
+  out_of_play = {};
+  return false;
+}
+
+// From the `from`-th seat after the dealer on: the first player holding more than a hand discards the extra.
+bool game_state::next_discarder(int from) {
+  for (int i = from; i < v->seats; ++i) {
+    const int p = (dealer + 1 + i) % v->seats;
+    const int extra = hands[p].count() - v->hand_size;
+    if (extra <= 0) continue;
+    ph = phase::discard;
+    turn = p;
+    cards_left = extra;
+    return true;
+  }
+  return false;
+}
+
+bool game_state::start_discard(const hand_step& s) {
+  if (s.extra) return next_discarder(0);
+  if (kitty_taker < 0) return false;
+  ph = phase::discard;
+  turn = kitty_taker;
+  cards_left = s.count;
+  return true;
+}
+
+bool game_state::start_pass(const hand_step& s) {
+  ph = phase::pass;
+  turn = (dealer + 1) % v->seats;
+  cards_left = s.count;
+  return true;
+}
+
+bool game_state::start_bid(const hand_step&) { return start_bidding(); }
+
+bool game_state::start_calls(const hand_step&) {
+  call_index = -1;
+  return next_call_turn();
+}
+
+bool game_state::start_exchange(const hand_step&) { return start_exchanges(); }
+
+bool game_state::start_play_step(const hand_step&) {
+  start_play();
+  return true;
 }
 
 void game_state::enter_bidding() {
   if (ph != phase::pass && ph != phase::discard) return;
   deliver_passes();
-  if (step <= s_bid) {
-    step = s_bid;
+  if (step < v->course_bid) {
+    step = (uint8_t)(v->course_bid - 1);
     advance();
   }
 }
@@ -172,7 +223,7 @@ void game_state::enter_play() {
   if (ph == phase::agree) cover_side(asking);  // a bid awaiting agreement stands as made
   asking = -1;
   exchange_count = 0;
-  step = s_done;
+  step = (uint8_t)v->course_play;
   start_play();
 }
 
@@ -209,9 +260,18 @@ int64_t game_state::behind(int team) const {
   return best == INT64_MIN ? 0 : best - score[team];
 }
 
-bool game_state::start_bidding() {
+// No bidding this hand: the course has no bid step, or its condition fails, or there are no bids, or
+// `skip when` holds.
+bool game_state::bidding_passed_over() const {
+  if (v->course_bid < 0) return true;
   eval_ctx cx{this};
-  bidding_skipped = v->bids.empty() || (v->skip_bidding_when >= 0 && eval(*v, v->skip_bidding_when, cx) != 0);
+  const int when = v->course[v->course_bid].when;
+  if (when >= 0 && eval(*v, when, cx) == 0) return true;
+  return v->bids.empty() || (v->skip_bidding_when >= 0 && eval(*v, v->skip_bidding_when, cx) != 0);
+}
+
+bool game_state::start_bidding() {
+  bidding_skipped = bidding_passed_over();
   if (bidding_skipped) return false;
   ph = phase::bid;
   int first = (dealer + v->bid_start) % v->seats;
@@ -321,9 +381,28 @@ bool game_state::start_exchanges() {
   return true;
 }
 
+const char* game_state::pass_words() const {
+  if (ph != phase::pass) return "to partner";  // an exchange is always with partner
+  switch (v->course[step].to) {
+    case pass_to::partner: return "to partner";
+    case pass_to::left: return "to the left";
+    case pass_to::right: return "to the right";
+    case pass_to::across: return "across";
+  }
+  return "";
+}
+
+// Every player's chosen cards reach the player the pass step names, all at once.
 void game_state::deliver_passes() {
-  for (int s = 0; s < v->seats; ++s)
-    if (v->partner[s] >= 0) hands[v->partner[s]] |= passing[s];
+  const hand_step& p = v->course[step];
+  if (p.kind == step_kind::pass)
+    for (int s = 0; s < v->seats; ++s) {
+      int to = p.to == pass_to::partner ? v->partner[s]
+               : p.to == pass_to::left  ? (s + 1) % v->seats
+               : p.to == pass_to::right ? (s + v->seats - 1) % v->seats
+                                        : (s + v->seats / 2) % v->seats;
+      if (to >= 0) hands[to] |= passing[s];
+    }
   passing = {};
 }
 
@@ -517,7 +596,7 @@ std::string play_refusal_words(const variant& v, const play_refusal& r, int refu
 std::string game_state::why_illegal(const move& m) const {
   const std::string& who = v->seat_names[acting_seat()];
   auto card_name = [&](int c) { return c >= 0 && c < (int)v->cards.size() ? v->cards[c].name : std::string("that card"); };
-  auto held = [&](const char* doing) -> std::string {
+  auto held = [&](const std::string& doing) -> std::string {
     if (m.type != move::card) return fmt::format("it is time to {}", doing);
     if (m.a < 0 || m.a >= (int)v->cards.size() || !hands[turn].has(m.a)) return fmt::format("{} does not hold {}", who, card_name(m.a));
     return {};
@@ -550,7 +629,7 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.type != move::choice) return fmt::format("it is time to agree to {}'s bid or refuse it", v->seat_names[asking]);
       if (m.a != 0 && m.a != 1) return "unknown answer (agree or refuse)";
       return {};
-    case phase::pass: return held("pass cards to partner");
+    case phase::pass: return held(fmt::format("pass cards {}", pass_words()));
     case phase::discard: return held("discard");
     case phase::exchange: return held("pass cards to partner");
     case phase::play: {
@@ -613,14 +692,14 @@ void game_state::apply(const move& m) {
       passing[turn].add(m.a);
       if (--cards_left == 0) {
         if (++turn == v->seats) turn = 0;
-        cards_left = v->pass_count;
+        cards_left = v->course[step].count;
         if (turn == (dealer + 1) % v->seats) { deliver_passes(); advance(); }
       }
       return;
     case phase::discard:
       hands[turn].remove(m.a);
       out_of_play.add(m.a);
-      if (--cards_left == 0) advance();
+      if (--cards_left == 0 && !(v->course[step].extra && next_discarder((turn - dealer - 1 + 2 * v->seats) % v->seats + 1))) advance();
       return;
     case phase::exchange: {
       const auto& e = exchanges[exchange_index];

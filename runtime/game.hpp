@@ -1,5 +1,5 @@
 // The game state machine: a copyable state over an immutable compiled variant.
-// Phases: deal (a chance step) -> bid -> exchange -> play -> (scored) -> deal ... -> over.
+// Phases: deal (a chance step) -> the course's steps (pass, bid, ...) -> play -> (scored) -> deal ... -> over.
 // Every guard and transition reads the variant's tables; nothing here knows which variant it runs.
 #pragma once
 #include <array>
@@ -122,7 +122,7 @@ struct game_state {
   std::array<bool, max_seats> covered{};
   int asking = -1;
   std::array<uint64_t, max_seats> refused{};
-  uint8_t step = 0;           // the next step of the hand's sequence (see game.cpp)
+  uint8_t step = 0;           // the step of the variant's course under way (an index into variant::course)
   int kitty_taker = -1;       // the seat that took the kitty, or -1
   int cards_left = 0;         // cards still to pass or discard by `turn`
   std::array<card_set, max_seats> passing{};  // chosen to pass, delivered when everyone has chosen
@@ -210,6 +210,8 @@ struct game_state {
   // Scores from the current bids and tricks_won, then decides whether the game is over.
   void score_hand();
 
+  // Where the cards of the pass under way go, in words: "to partner", "to the left", "to the right", "across".
+  const char* pass_words() const;
   // The seat whose decision is pending (for a team's bid or call: the member who speaks for it).
   int acting_seat() const;
   // Is the pending decision a team's (bidding by team, or a team call)?
@@ -221,8 +223,21 @@ struct game_state {
   std::string end_reason() const;
 
  private:
-  void advance();             // enter the next step that has something to do
+  void advance();             // enter the next step of the course that has something to do
+  // the start function of each kind of step (game.cpp): true when the step waits for decisions
+  static bool (game_state::*const starts[step_kinds])(const hand_step&);
+  bool start_dealt(const hand_step& s);
+  bool start_take(const hand_step& s);
+  bool start_discard(const hand_step& s);
+  bool start_pass(const hand_step& s);
+  bool start_bid(const hand_step& s);
+  bool start_calls(const hand_step& s);
+  bool start_exchange(const hand_step& s);
+  bool start_play_step(const hand_step& s);
+  bool take_by_bids();
+  bool next_discarder(int from);
   bool start_bidding();
+  bool bidding_passed_over() const;
   bool next_call_turn();
   bool start_exchanges();
   void deliver_passes();

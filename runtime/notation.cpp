@@ -184,7 +184,8 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
       bool discarding = verb[0] == 'd';
       if (st.ph == phase::play) { err = "that is not a card to play now"; return false; }
       if (discarding != (st.ph == phase::discard)) {
-        err = st.ph == phase::discard ? "it is time to discard, not to pass" : "it is time to pass cards to partner, not to discard";
+        err = st.ph == phase::discard ? std::string("it is time to discard, not to pass")
+                                      : fmt::format("it is time to pass cards {}, not to discard", st.pass_words());
         return false;
       }
       rest = rest.substr(len);

@@ -34,12 +34,12 @@ enum class var : uint8_t {
   last_trick,                  // player scope: won the hand's last trick
   this_bid, bids_made, bids_total,  // while bidding: the number being bid; bids so far; their sum
   partner_kind,                // the partner's bid is of kind `value`
-  leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
-  winning,                     // a card played: it would win the trick as it stands (per card, eval_ctx::card)
   // card functions: `value` indexes variant::card_groups; the player in scope, else the team's members
   held, dealt, won_cards,      // how many cards of the group they hold now / were dealt / won in tricks
   won_with, trumped,           // tricks won with a card of the group (by trumping); child a: trick k, or -1
-  final_run                    // the unbroken run of final tricks won with a card of the group
+  final_run,                   // the unbroken run of final tricks won with a card of the group
+  leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
+  winning                      // a card played: it would win the trick as it stands (per card, eval_ctx::card)
 };
 struct expr_node {
   op o = op::num;
@@ -119,6 +119,25 @@ struct force_rule {
   std::string reason;
 };
 
+// The values an option may take (`option NAME = VALUE in ALLOWED`). A true/false option allows true (1)
+// and false (0); a number option a range (the language's, -10^9..10^9, when none is given) or listed
+// numbers; a choice its listed words, its value being the position of the word chosen.
+enum class option_type : uint8_t { number, boolean, choice };
+struct option_spec {
+  option_type type = option_type::number;
+  int64_t lo = -1000000000, hi = 1000000000;  // number: the range, when `listed` is empty
+  std::vector<int64_t> listed;                // number: the allowed values, when listed
+  std::vector<std::string> words;             // choice: the allowed words, in order
+  bool in_settings = false;                   // a setting names it: each value is its own elaboration
+
+  bool language_range() const { return type == option_type::number && listed.empty() && lo == -1000000000 && hi == 1000000000; }
+  // The value `text` stands for ("true", "12", "2D"), if it is allowed; "no" is not false.
+  std::optional<int64_t> read(std::string_view text) const;
+  std::string text(int64_t value) const;      // as written: "true", "12", "2D"
+  std::string allowed() const;                // "1..4", "true, false", "2D, 2C"
+  std::vector<int64_t> values() const;        // every allowed value, when there are at most `max_option_values`
+};
+constexpr int max_option_values = 64;         // an option a setting names allows at most this many values
 // A restriction of every card played, leads included (`forbid NAME play CARDS when ...`): while its
 // condition holds for the player to play, the cards may not be played, unless that would leave nothing.
 struct play_forbid {
@@ -141,25 +160,34 @@ struct play_force {
   std::string reason;
 };
 
-// The values an option may take (`option NAME = VALUE in ALLOWED`). A true/false option allows true (1)
-// and false (0); a number option a range (the language's, -10^9..10^9, when none is given) or listed
-// numbers; a choice its listed words, its value being the position of the word chosen.
-enum class option_type : uint8_t { number, boolean, choice };
-struct option_spec {
-  option_type type = option_type::number;
-  int64_t lo = -1000000000, hi = 1000000000;  // number: the range, when `listed` is empty
-  std::vector<int64_t> listed;                // number: the allowed values, when listed
-  std::vector<std::string> words;             // choice: the allowed words, in order
-  bool in_settings = false;                   // a setting names it: each value is its own elaboration
-
-  bool language_range() const { return type == option_type::number && listed.empty() && lo == -1000000000 && hi == 1000000000; }
-  // The value `text` stands for ("true", "12", "2D"), if it is allowed; "no" is not false.
-  std::optional<int64_t> read(std::string_view text) const;
-  std::string text(int64_t value) const;      // as written: "true", "12", "2D"
-  std::string allowed() const;                // "1..4", "true, false", "2D, 2C"
-  std::vector<int64_t> values() const;        // every allowed value, when there are at most `max_option_values`
+// ---- the course of a hand: named steps in order (spec/language.md, "course") ----
+// Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
+// anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
+// deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
+// pass: every player passes cards at once; bid: the bidding round; calls: announcements and conversions;
+// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last).
+enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play };
+constexpr int step_kinds = 8;
+// Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
+enum class pass_to : uint8_t { partner, left, right, across };
+// Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
+// none is); or, after the bidding, the side whose bids add up to the most, its member who bid the most
+// (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
+// in bidding order, the kitty's cards in deck order.
+enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
+constexpr int max_steps = 32;
+// A compiled step: arguments omitted in the file were filled in from the other blocks' settings, and a
+// step those settings leave with nothing to do (no pass, no kitty) is not in the table at all.
+struct hand_step {
+  std::string name;
+  step_kind kind = step_kind::play;
+  int when = -1;              // game-scope condition (expr), -1 = always
+  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
+  bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
+  pass_to to = pass_to::partner;
+  taker_rule taker = taker_rule::dealer;
+  std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order
 };
-constexpr int max_option_values = 64;         // an option a setting names allows at most this many values
 
 struct variant {
   std::string name;  // display name
@@ -233,6 +261,10 @@ struct variant {
   std::vector<tie_choice> ties;           // none: another hand
   int win_when = -1, lose_when = -1;
   int max_hands = 1000;
+
+  // the course of a hand; course_bid and course_play index its first bid step and its play step
+  std::vector<hand_step> course;
+  int course_bid = -1, course_play = -1;
 
   // options agreed before the game
   std::vector<std::string> option_names;

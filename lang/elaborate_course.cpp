@@ -1,0 +1,218 @@
+// elaborate_course: `course` -> the table of steps a hand walks (variant::course). A file with no course
+// gets the course every variant had before courses could be written; a step whose arguments are omitted
+// takes them from the settings of 'deal', and one those settings leave idle is left out of the table.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "lang/elaborate.hpp"
+
+namespace spades::lang {
+
+namespace {
+
+// A step as written (or as the default course has it), before it is compiled.
+struct step_spec {
+  word name, kind;
+  std::vector<word> args;  // after the kind
+  const item* decl = nullptr;  // null: the default course
+  pos at;
+};
+
+// The course of a file that states none: the steps the engine walked before courses were written.
+constexpr const char* default_course[][2] = {
+    {"deal", "deal"},       {"kitty", "take"},   {"early_discard", "discard"}, {"pass", "pass"},   {"bidding", "bid"},
+    {"calls", "calls"},     {"late_discard", "discard"}, {"exchange", "exchange"}, {"play", "play"}};
+
+const std::vector<std::string> kind_words = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
+
+std::vector<step_spec> specs(const elaboration& e) {
+  std::vector<step_spec> out;
+  if (!e.r.find("course")) {
+    for (const auto& d : default_course) out.push_back({{d[0], {}}, {d[1], {}}, {}, nullptr, {}});
+    return out;
+  }
+  for (const item& it : e.items("course")) {
+    step_spec s{it.args.at(0), it.args.at(1), {it.args.begin() + 2, it.args.end()}, &it, it.at};
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void no_arguments(const step_spec& s, const char* why) {
+  if (!s.args.empty()) fail(s.args[0].at, fmt::format("expected the end of the line: {}", why));
+}
+
+// take [dealer | holder CARD... | side bidding more]: without arguments, as `kitty` in 'deal' says.
+bool take(elaboration& e, const step_spec& s, hand_step& h) {
+  const variant& v = e.v;
+  if (v.leftover != leftover_rule::kitty) {
+    if (s.args.empty()) return false;  // nothing left over to take
+    fail(s.kind.at, "a `take` step hands out the leftover cards: it needs `leftover kitty` in 'deal'");
+  }
+  if (s.args.empty()) {
+    h.taker = v.kitty_holder.empty() ? taker_rule::dealer : taker_rule::holder;
+    h.cards = v.kitty_holder;
+    return true;
+  }
+  if (joined(s.args, 0) == "side bidding more") {
+    h.taker = taker_rule::side_bidding_more;
+    return true;
+  }
+  std::string who = choose(s.args[0], {"dealer", "holder", "side"}, "taker");
+  if (who == "side") fail(s.args[0].at, "expected `take side bidding more`: the side whose bids add up to the most takes the leftover cards");
+  if (who == "dealer") {
+    if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `take dealer`");
+    h.taker = taker_rule::dealer;
+    return true;
+  }
+  if (s.args.size() < 2) fail(s.args[0].at, "expected `take holder CARD...`: the holder of the first of these cards dealt takes the leftover cards");
+  h.taker = taker_rule::holder;
+  for (size_t i = 1; i < s.args.size(); ++i) h.cards.push_back(card_of(v, s.args[i]));
+  return true;
+}
+
+// pass [N to partner|left|right|across]: without arguments, as `pass N to partner` in 'deal' says.
+bool pass(elaboration& e, const step_spec& s, hand_step& h) {
+  const variant& v = e.v;
+  if (s.args.empty()) {
+    h.count = v.pass_count;
+    h.to = pass_to::partner;
+    return v.pass_count > 0;
+  }
+  h.count = to_int(s.args[0], 1, v.hand_size, "the number of cards passed (at most a hand)");
+  if (s.args.size() != 3 || s.args[1].text != "to")
+    fail(s.args.size() > 1 ? s.args[1].at : s.args[0].at, "expected `pass N to partner`, `to left`, `to right` or `to across`");
+  std::string to = choose(s.args[2], {"partner", "left", "right", "across"}, "direction to pass");
+  h.to = to == "partner" ? pass_to::partner : to == "left" ? pass_to::left : to == "right" ? pass_to::right : pass_to::across;
+  if (h.to == pass_to::partner)
+    for (int p = 0; p < v.seats; ++p)
+      if (v.partner[p] < 0) fail(s.args[2].at, "passing to partner needs every player to have exactly one partner");
+  if (h.to == pass_to::across && v.seats % 2 != 0)
+    fail(s.args[2].at, fmt::format("passing across needs an even number of players, not {}", v.seats));
+  return true;
+}
+
+// discard: the kitty's taker discards as `discard N before|after bidding` in 'deal' says, when the step
+// stands on that side of the bidding. discard extra: whoever holds more than a hand discards down to it.
+bool discard(elaboration& e, const step_spec& s, hand_step& h, bool before_bidding) {
+  if (!s.args.empty() && s.args[0].text == "extra") {
+    if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `discard extra`");
+    h.extra = true;
+    return true;
+  }
+  no_arguments(s, "a discard step discards as `discard N before|after bidding` in 'deal' says, or `discard extra`");
+  const variant& v = e.v;
+  h.count = v.discard;
+  return v.discard > 0 && v.discard_before_bidding == before_bidding;
+}
+
+// The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
+int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
+  const resolved_block* block = e.r.find("course");
+  int deal = -1, play = -1;
+  for (size_t i = 0; i < in.size(); ++i) {
+    const step_spec& s = in[i];
+    if (play >= 0 && kinds[i] != step_kind::play)
+      fail(s.at, "no step can follow the play of the tricks (the hand is scored after it)", {{in[play].at, "the play step is here"}});
+    int& seen = kinds[i] == step_kind::deal ? deal : play;
+    if (kinds[i] != step_kind::deal && kinds[i] != step_kind::play) continue;
+    if (seen >= 0) fail(s.at, fmt::format("a course has one {} step", s.kind.text), {{in[seen].at, "the first is here"}});
+    seen = (int)i;
+    if (kinds[i] == step_kind::deal && i != 0) fail(s.at, "the deal must be the first step of the course");
+  }
+  if (deal < 0) fail(block ? block->at : pos{}, "the course has no deal step: a hand starts with the deal (`step deal deal`)");
+  if (play < 0) fail(block ? block->at : pos{}, "the course has no play step: a hand ends with the play of the tricks (`step play play`)");
+  return play;
+}
+
+// The order within the frame: at most one bidding and one take; calls and exchanges after the bidding;
+// the kitty's discard after its taking, on the side of the bidding 'deal' says.
+void check_order(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
+  const resolved_block* block = e.r.find("course");
+  int bid = -1, take = -1, extra_after_take = -1;
+  bool discard_before = false, discard_after = false;
+  const int taken = (int)(std::find(kinds.begin(), kinds.end(), step_kind::take) - kinds.begin());
+  for (size_t i = 0; i < in.size(); ++i) {
+    const step_spec& s = in[i];
+    auto first_of = [&](int& seen, const char* what) {
+      if (seen >= 0) fail(s.at, fmt::format("a course has one {} step", what), {{in[seen].at, "the first is here"}});
+      seen = (int)i;
+    };
+    switch (kinds[i]) {
+      case step_kind::bid: first_of(bid, "bidding"); break;
+      case step_kind::take:
+        first_of(take, "take");
+        if (bid < 0 && joined(s.args, 0) == "side bidding more")
+          fail(s.at, "the side bidding more is known only once the bids are made: place this step after the bidding");
+        break;
+      case step_kind::calls:
+      case step_kind::exchange:
+        if (bid < 0 && std::any_of(kinds.begin() + (long)i, kinds.end(), [](step_kind k) { return k == step_kind::bid; }))
+          fail(s.at, fmt::format("the {} step must come after the bidding: it follows from the bids", s.kind.text));
+        break;
+      case step_kind::discard:
+        if (take < 0 && taken < (int)in.size() && taken > (int)i && e.v.discard > 0 && s.args.empty())
+          fail(s.at, "the kitty's taker discards: this step must come after the `take` step", {{in[taken].at, "the kitty is taken here"}});
+        (bid < 0 ? discard_before : discard_after) = true;
+        if (take >= 0 && !s.args.empty()) extra_after_take = (int)i;
+        break;
+      default: break;
+    }
+  }
+  if (bid < 0 && !e.v.bids.empty())
+    fail(block->at, "the course has no bidding step, but 'bidding' declares bids: add `step bidding bid` to 'course'");
+  if (e.v.discard > 0 && !(e.v.discard_before_bidding ? discard_before : discard_after)) {
+    const item* dis = e.find("deal", "discard");
+    fail(dis->at, fmt::format("the course has no discard step {} its bidding: add one to 'course'", e.v.discard_before_bidding ? "before" : "after"));
+  }
+  if (e.v.leftover == leftover_rule::kitty && take < 0)
+    fail(e.find("deal", "leftover")->at, "the course has no `take` step: the leftover cards would never be taken");
+  if (e.v.leftover == leftover_rule::kitty && e.v.discard == 0 && extra_after_take < 0)
+    fail(in[take].at, "whoever takes the leftover cards holds too many: add a `discard extra` step after this one");
+}
+
+}  // namespace
+
+void elaborate_course(elaboration& e) {
+  variant& v = e.v;
+  std::vector<step_spec> in = specs(e);
+  if (in.size() > (size_t)max_steps)
+    fail(e.r.find("course")->at, fmt::format("with what it inherits, this course has {} steps; a course has at most {}", in.size(), max_steps));
+  std::vector<step_kind> kinds;
+  for (const step_spec& s : in) kinds.push_back((step_kind)(&choose(s.kind, kind_words, "kind of step") - kind_words.data()));
+  check_frame(e, in, kinds);
+  check_order(e, in, kinds);
+  bool before_bidding = true;
+  for (size_t i = 0; i < in.size(); ++i) {
+    const step_spec& s = in[i];
+    hand_step h;
+    h.name = s.name.text;
+    h.kind = kinds[i];
+    bool keep = true;
+    switch (h.kind) {
+      case step_kind::deal: no_arguments(s, "the deal deals as 'deal' says"); break;
+      case step_kind::take: keep = take(e, s, h); break;
+      case step_kind::discard: keep = discard(e, s, h, before_bidding); break;
+      case step_kind::pass: keep = pass(e, s, h); break;
+      case step_kind::bid:
+        no_arguments(s, "the bidding is as 'bidding' says");
+        before_bidding = false;
+        break;
+      case step_kind::calls: no_arguments(s, "the calls are the announcements and conversions of 'bidding'"); break;
+      case step_kind::exchange: no_arguments(s, "the exchanges are those the bids call for"); break;
+      case step_kind::play: no_arguments(s, "the tricks are played as 'play' says"); break;
+    }
+    if (s.decl && s.decl->cond) {
+      if (h.kind == step_kind::deal || h.kind == step_kind::play)
+        fail(s.decl->cond->at, fmt::format("the {} always happens: its step takes no condition", h.kind == step_kind::deal ? "deal" : "play of the tricks"));
+      h.when = e.formulas.compile(*s.decl->cond, scope::game);
+    }
+    if (!keep) continue;
+    if (h.kind == step_kind::bid) v.course_bid = (int)v.course.size();
+    if (h.kind == step_kind::play) v.course_play = (int)v.course.size();
+    v.course.push_back(std::move(h));
+  }
+}
+
+}  // namespace spades::lang

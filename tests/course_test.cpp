@@ -1,0 +1,162 @@
+// The course of a hand: the compiled step table, merging steps by name, and each kind of step at work.
+#include <catch2/catch.hpp>
+
+#include "runtime/notation.hpp"
+#include "tests/test_util.hpp"
+
+using namespace spades;
+using namespace spades::testing;
+
+namespace {
+
+// Applies typed actions for whoever is to act; every one must be legal.
+void act(game_state& st, std::initializer_list<const char*> actions) {
+  for (const char* a : actions) {
+    std::vector<move> ms;
+    std::string err;
+    INFO(a);
+    REQUIRE(parse_action(st, a, ms, err));
+    for (const move& m : ms) {
+      REQUIRE(st.why_illegal(m).empty());
+      st.apply(m);
+    }
+  }
+}
+
+// The compiled course as "name:kind" words.
+std::string course_of(const variant& v) {
+  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
+  std::string out;
+  for (const hand_step& s : v.course) out += (out.empty() ? "" : " ") + s.name + ":" + kinds[(int)s.kind];
+  return out;
+}
+
+const std::vector<std::string> sample = {
+    "AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H",  // N
+    "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S",  // E
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 8S 7S 6S",  // S
+    "5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C 2C",  // W
+};
+
+// Standard with jokers as top trumps and the two left over as a kitty, discarded before the bidding.
+const std::string jokers = "extends \"standard\"\ncards {\n  jokers BJ LJ\n  top_trumps BJ LJ\n}\n"
+                           "deal {\n  leftover kitty\n  discard 2 before bidding\n}\n";
+
+}  // namespace
+
+TEST_CASE("course: steps idle under the settings are left out of the table") {
+  auto v = load_ruleset("standard");
+  CHECK(course_of(*v) == "deal:deal bidding:bid calls:calls exchange:exchange play:play");
+  CHECK(v->course_bid == 1);
+  CHECK(v->course_play == 4);
+  auto j = load_ruleset("jokers");  // leftover kitty, kitty dealer, discard 2 before bidding
+  CHECK(course_of(*j) == "deal:deal kitty:take early_discard:discard bidding:bid calls:calls exchange:exchange play:play");
+  auto p = load_ruleset("pass3");
+  CHECK(course_of(*p) == "deal:deal pass:pass bidding:bid calls:calls exchange:exchange play:play");
+  CHECK(p->course[1].count == 3);
+  CHECK(p->course[1].to == pass_to::partner);
+}
+
+TEST_CASE("course: a file without one gets the course standard declares, under the same names") {
+  auto v = load_text("no_course", "game \"Bare\"\nplayers { seats N E S W\n teams opposite }\ncards { suits S H D C\n ranks A K Q J T 9 8 7 6 5 4 3 2\n trump S }\n"
+                                  "deal { pass 2 to partner }\nbidding { bid number 1..13 }\nscoring { rule made each team { points tricks } }\nend { target 50 }\n");
+  CHECK(course_of(*v) == "deal:deal pass:pass bidding:bid calls:calls exchange:exchange play:play");
+}
+
+TEST_CASE("course: steps merge by name, placed before or after a named step, and drop") {
+  auto v = load_text("placed", "extends \"standard\"\ncourse {\n  step pass pass 1 to left\n  step second pass 2 to right after pass\n"
+                               "  step first pass 3 to across before pass\n  drop step calls\n}\n");
+  CHECK(course_of(*v) == "deal:deal first:pass pass:pass second:pass bidding:bid exchange:exchange play:play");
+  CHECK(v->course[1].count == 3);
+  CHECK(v->course[1].to == pass_to::across);
+  CHECK(v->course[3].to == pass_to::right);
+  // a step stated again with a place moves there
+  auto m = load_text("moved", "extends \"standard\"\ncourse {\n  step pass pass 1 to left after calls\n}\n");
+  CHECK(course_of(*m) == "deal:deal bidding:bid calls:calls pass:pass exchange:exchange play:play");
+}
+
+TEST_CASE("course: a pass step delivers left, right or across, all at once") {
+  struct dir {
+    const char* to;
+    int from_n;  // the seat N's cards reach
+  };
+  for (dir d : {dir{"left", 1}, dir{"right", 3}, dir{"across", 2}, dir{"partner", 2}}) {
+    DYNAMIC_SECTION(d.to) {
+      auto v = load_text(std::string("pass_") + d.to, std::string("extends \"standard\"\ncourse {\n  step pass pass 1 to ") + d.to + "\n}\n");
+      game_state st;
+      st.new_game(*v, 3);  // W deals: N chooses first
+      deal(st, sample);
+      REQUIRE(st.ph == phase::pass);
+      CHECK(st.turn == 0);
+      act(st, {"pass 5H", "pass 5D", "pass 5C", "pass 2C"});
+      REQUIRE(st.ph == phase::bid);
+      CHECK(st.hands[d.from_n].has(card(st, "5H")));
+      CHECK(st.hands[(d.from_n + 3) % 4].has(card(st, "2C")));  // W's card goes as far round
+      for (int s = 0; s < 4; ++s) CHECK(st.hands[s].count() == 13);
+    }
+  }
+}
+
+TEST_CASE("course: a step's condition is read when the walk reaches it") {
+  auto v = load_text("pass_later", "extends \"standard\"\ncourse {\n  step pass pass 2 to left when not first_hand\n}\n");
+  game_state st;
+  st.new_game(*v, 3);
+  deal(st, sample);
+  CHECK(st.ph == phase::bid);  // the first hand passes nothing
+  st.record_tricks({4, 3, 3, 3});
+  REQUIRE(st.ph == phase::deal);
+  deal(st, sample);
+  CHECK(st.ph == phase::pass);
+  CHECK(st.cards_left == 2);
+}
+
+TEST_CASE("course: take and discard, with the taker named in the step") {
+  auto v = load_text("take_holder", jokers + "course {\n  step kitty take holder 2C\n}\n");
+  game_state st;
+  st.new_game(*v, 3);
+  // 2C with E; BJ and LJ left over
+  deal(st, {"AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H", "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 2C",
+            "AC KC QC JC TC 9C 8C 7C 6C 5C 9S 8S 7S", "6S 5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C"});
+  CHECK(st.kitty_taker == 1);
+  CHECK(st.hands[1].count() == 15);
+  REQUIRE(st.ph == phase::discard);  // jokers: discard 2 before bidding
+  CHECK(st.cards_left == 2);
+  act(st, {"discard 2C 5D"});
+  CHECK(st.out_of_play.has(card(st, "2C")));
+  CHECK(st.ph == phase::bid);
+  // the dealer takes it under `take dealer`, as under jokers' own `kitty dealer`
+  auto d = load_text("take_dealer", jokers + "course {\n  step kitty take dealer\n}\n");
+  game_state sd;
+  sd.new_game(*d, 2);
+  deal(sd, sample);
+  CHECK(sd.kitty_taker == 2);
+}
+
+TEST_CASE("course: bidding, calls, exchange and play run in the table's order") {
+  auto v = load_ruleset("standard");
+  game_state st;
+  st.new_game(*v, 3);
+  st.options = {};
+  deal(st, sample);
+  REQUIRE(st.ph == phase::bid);
+  CHECK(st.step == v->course_bid);
+  act(st, {"3", "3", "3", "3"});
+  CHECK(st.ph == phase::play);  // no call is open and no bid calls for an exchange
+  CHECK(st.step == v->course_play);
+}
+
+TEST_CASE("course: take side bidding more, then discard extra back to the hand size") {
+  auto v = load_ruleset("mitchell54");
+  game_state st;
+  st.new_game(*v, 3);  // W deals: N bids first
+  deal(st, sample);    // BJ and LJ left over
+  act(st, {"2", "4", "nil", "5"});  // NS 2, EW 9: W (5) takes both
+  REQUIRE(st.ph == phase::discard);
+  CHECK(st.turn == 3);
+  CHECK(st.cards_left == 2);
+  CHECK(st.hands[3].has(card(st, "BJ")));
+  CHECK(st.hands[3].has(card(st, "LJ")));
+  act(st, {"discard 2C 3C"});
+  CHECK(st.ph == phase::play);
+  for (int s = 0; s < 4; ++s) CHECK(st.hands[s].count() == 13);
+}
