@@ -131,6 +131,7 @@ void elaborate_play(elaboration& e) {
     if (s->decl->args.size() > 1 && s->decl->args[1].text == "play") v.play_forces.push_back(force_play(e, *s));
     else v.forces.push_back(force(e, *s));
   }
+  v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
   if (const item* it = e.find("play", "follow"))
     v.follow = choose(it->args.at(0), {"suit", "beat"}, "follow rule") == "beat" ? follow_rule::beat : follow_rule::suit;
 }

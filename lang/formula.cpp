@@ -57,6 +57,8 @@ expr_node formula_compiler::builtin_variable(const builtin& row, const expr& e, 
   expr_node x;
   x.o = op::var;
   x.v = sc == scope::player ? row.player_var : row.other_var;
+  // a play condition is about the player to play: a bid kind there is that player's own bid
+  if (sc == scope::play && x.v == var::team_kind) x.v = var::player_kind;
   x.value = index;
   if (x.v == var::player_bid && v_.bid_by_team)
     throw diag_error(e.at, "'bid' of a player has no meaning when teams bid (`order teams`): use the team's `bid` in a team rule");

@@ -51,7 +51,7 @@ constexpr std::array rows{
     variable("blind", stated, var::team_blind, var::player_blind, "1 if a blind kind was bid"),
     variable("team_tricks", pl, var::team_tricks, "the player's team's tricks"),
     variable("team_bid", pl, var::team_bid, "the player's team's bid"),
-    klass("bid kind names", declared_kind::bid_kind, stated, var::team_kind, var::player_kind, "1 if the bid is of that kind"),
+    klass("bid kind names", declared_kind::bid_kind, stated | p, var::team_kind, var::player_kind, "1 if the bid is of that kind"),
     function("min", all_scopes, 2, {}, "the smaller of two values"),
     function("max", all_scopes, 2, {}, "the larger of two values"),
     function("abs", all_scopes, 1, {}, "absolute value"),

@@ -481,7 +481,7 @@ card_set game_state::play_rules(Refuse&& refuse) const {
     // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
     card_set allowed = hand & ~forbidden;
     if (allowed.empty()) allowed = hand;
-    return v->play_forbids.empty() && v->play_forces.empty() ? allowed : play_conditions(allowed, refuse);
+    return v->play_conditions ? play_conditions(allowed, refuse) : allowed;
   }
   if (!v->forces.empty()) {
     const int lead_card = trick_cards[0];
@@ -502,7 +502,7 @@ card_set game_state::play_rules(Refuse&& refuse) const {
   card_set same = hand & led_mask;
   card_set base = same.empty() ? hand : same;
   if (!same.empty()) refuse(play_refusal{play_rule::follow_suit, v->follow_suit[trick_cards[0]], -1}, hand & ~same);
-  if (!v->play_forbids.empty() || !v->play_forces.empty()) base = play_conditions(base, refuse);
+  if (v->play_conditions) base = play_conditions(base, refuse);
   if (v->follow == follow_rule::beat) {
     card_set better;
     base.for_each([&](int c) { if (beats(*v, c, win_card)) better.add(c); });

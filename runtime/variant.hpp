@@ -244,6 +244,7 @@ struct variant {
   std::vector<force_rule> forces;
   std::vector<play_forbid> play_forbids;  // restrictions of every card played, after following suit
   std::vector<play_force> play_forces;    // forced plays by condition, after those
+  bool play_conditions = false;           // either of the two is non-empty: one test per card on the hot path
   int tricks_per_hand = 13;
 
   // scoring
