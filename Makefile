@@ -7,6 +7,7 @@ ARGS  ?=
 
 .PHONY: all deps build play test bench clean test-asan fuzz fuzz-deps coverage
 FUZZ_SECONDS ?= 60
+FUZZ_MAX_LEN ?= 262144
 
 all: build
 
@@ -54,10 +55,10 @@ fuzz: fuzz-deps
 	@mkdir -p build-fuzz/corpus/variant build-fuzz/corpus/hands build-fuzz/corpus/runtime build-fuzz/artifacts
 	@cp rulesets/*.spades tests/lang/*.spades build-fuzz/corpus/variant/
 	@cp rulesets/*.hands.json build-fuzz/corpus/hands/
-	@for i in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do head -c 200 /dev/urandom | { printf "\\$$(printf %o $$i)"; cat; } > build-fuzz/corpus/runtime/seed$$i; done
+	@sh fuzz/gen_seeds.sh build-fuzz
 	@for t in variant hands runtime; do \
 	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
-	  build-fuzz/fuzz_$$t build-fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	  build-fuzz/fuzz_$$t build-fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -dict=build-fuzz/$$t.dict -timeout=10 -rss_limit_mb=2048 \
 	    -artifact_prefix=build-fuzz/artifacts/$$t- -print_final_stats=1 2>&1 | tail -n 12 || exit 1; \
 	done
 

@@ -13,6 +13,7 @@ int cmd_test(int argc, char** argv);
 int cmd_play(int argc, char** argv);
 int cmd_sim(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
+int cmd_list(int argc, char** argv);
 
 // Loads a variant, printing diagnostics to stderr; null when it has errors.
 std::shared_ptr<const variant> load_or_report(const std::string& path);

@@ -22,8 +22,10 @@ static const char* main_help =
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
     "  (play and sim take --option NAME=VALUE for a variant's rule options)\n"
     "  bench FILE [--hands N] [--seed S]      random playouts; print hands/s and moves/s\n"
+    "  list [DIR] [--json]                    the rulesets, each with its sentence, base and options\n"
     "\n"
     "'spades COMMAND --help' describes each command.\n"
+    "'spades --version' prints the version.\n"
     "exit codes: 0 success, 1 errors found or cases failed, 2 bad usage or unusable input\n";
 
 std::shared_ptr<const variant> load_or_report(const std::string& path) {
@@ -47,22 +49,17 @@ void apply_options(game_state& st, const std::vector<std::string>& opts) {
                                                : fmt::format("unknown rule option '{}'{} (options: {})", name,
                                                              lang::did_you_mean(name, v.option_names), fmt::join(v.option_names, ", ")));
     std::string val = eq == std::string::npos ? "true" : o.substr(eq + 1);
-    int64_t x;
-    if (val == "true") x = 1;
-    else if (val == "false") x = 0;
-    else {
-      try {
-        size_t used;
-        x = std::stoll(val, &used);
-        if (used != val.size()) throw 0;
-      } catch (...) {
-        throw usage_error(fmt::format("option {} needs a number, true or false, not '{}'", name, val));
-      }
+    const option_spec& spec = v.option_specs[f - v.option_names.begin()];
+    std::optional<int64_t> x = spec.read(val);
+    if (!x && spec.language_range()) {
       // the language's numbers: a value a file could not state is refused here too
-      if (x < -1000000000 || x > 1000000000)
-        throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from -1000000000 to 1000000000)", name, val));
+      bool number = !val.empty() && val.find_first_not_of("-0123456789") == std::string::npos && val.find('-', 1) == std::string::npos &&
+                    val != "-";
+      if (!number) throw usage_error(fmt::format("option {} needs a number, true or false, not '{}'", name, val));
+      throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from -1000000000 to 1000000000)", name, val));
     }
-    st.options[f - v.option_names.begin()] = x;
+    if (!x) throw usage_error(fmt::format("option {}: '{}' is not one of its allowed values ({})", name, val, spec.allowed()));
+    st.options[f - v.option_names.begin()] = *x;
   }
 }
 
@@ -95,7 +92,12 @@ int main(int argc, char** argv) {
     std::fputs(main_help, stdout);
     return 0;
   }
+  if (cmd == "--version" || cmd == "-V" || cmd == "version") {
+    std::fputs("spades " SPADES_VERSION "\n", stdout);
+    return 0;
+  }
   try {
+    if (cmd == "list") return cmd_list(argc - 2, argv + 2);
     if (cmd == "check") return cmd_check(argc - 2, argv + 2);
     if (cmd == "test") return cmd_test(argc - 2, argv + 2);
     if (cmd == "play") return cmd_play(argc - 2, argv + 2);
@@ -109,6 +111,6 @@ int main(int argc, char** argv) {
     return 1;
   }
   fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench"}), main_help);
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list"}), main_help);
   return 2;
 }

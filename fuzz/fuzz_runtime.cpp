@@ -1,8 +1,11 @@
 // libFuzzer target: the runtime driven by a fuzzed ruleset and fuzzed move choices.
-// Input: a ruleset (one of rulesets/*.spades chosen by the first byte, or fuzzed text after a NUL)
-// then bytes that pick moves among the legal ones and seed the deals. Every move picked is legal and
+// Input: a ruleset (one of rulesets/*.spades chosen by the first byte; 0xff: fuzzed text up to a NUL;
+// 0xfe: the ruleset chosen by the second byte changed by fuzzed text up to a NUL, as a file that extends
+// it, which keeps most inputs valid and so reaches deep into the runtime) then bytes that pick moves
+// among the legal ones and seed the deals. Every move picked is legal and
 // applied; the game must end within the variant's hand limit; the only error allowed is a rule_error
 // (a formula that overflows), which names its source position.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -15,17 +18,34 @@
 
 namespace {
 
-std::vector<std::shared_ptr<const spades::variant>> load_all() {
-  std::vector<std::shared_ptr<const spades::variant>> out;
-  for (const auto& e : std::filesystem::directory_iterator(FUZZ_RULESETS)) {
-    if (e.path().extension() != ".spades") continue;
+struct ruleset {
+  std::string id;
+  std::shared_ptr<const spades::variant> v;
+};
+
+std::vector<ruleset> load_all() {
+  std::vector<ruleset> out;
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(FUZZ_RULESETS))
+    if (e.path().extension() == ".spades") files.push_back(e.path());
+  std::sort(files.begin(), files.end());  // the same byte picks the same ruleset on every machine
+  for (const auto& f : files) {
     spades::lang::sources src;
     try {
-      out.emplace_back(spades::lang::load_variant(src, e.path().string()));
+      out.push_back({f.stem().string(), spades::lang::load_variant(src, f.string())});
     } catch (...) {
     }
   }
   return out;
+}
+
+std::shared_ptr<const spades::variant> load_text(const std::string& text) {
+  spades::lang::sources src;
+  try {
+    return spades::lang::load_variant_text(src, FUZZ_RULESETS "/fuzzed.spades", text);
+  } catch (const spades::lang::diag_error&) {
+    return nullptr;
+  }
 }
 
 }  // namespace
@@ -35,18 +55,16 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
   if (size < 2 || rulesets.empty()) return 0;
   std::shared_ptr<const spades::variant> v;
   size_t pos = 1;
-  const uint8_t* nul = static_cast<const uint8_t*>(std::memchr(data, 0, size));
-  if (data[0] == 0xff && nul) {
-    std::string text(reinterpret_cast<const char*>(data + 1), nul - data - 1);
-    spades::lang::sources src;
-    try {
-      v = spades::lang::load_variant_text(src, FUZZ_RULESETS "/fuzzed.spades", text);
-    } catch (const spades::lang::diag_error&) {
-      return 0;
-    }
+  const bool delta = data[0] == 0xfe;
+  const uint8_t* nul = static_cast<const uint8_t*>(std::memchr(data + 1 + delta, 0, size - 1 - delta));
+  if ((data[0] == 0xff || delta) && nul) {
+    std::string text(reinterpret_cast<const char*>(data + 1 + delta), nul - data - 1 - delta);
+    if (delta) text = "extends \"" + rulesets[data[1] % rulesets.size()].id + "\"\n" + text;
+    v = load_text(text);
+    if (!v) return 0;
     pos = nul - data + 1;
   } else {
-    v = rulesets[data[0] % rulesets.size()];
+    v = rulesets[data[0] % rulesets.size()].v;
   }
   spades::game_state st;
   uint64_t seed = 0;

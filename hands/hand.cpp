@@ -23,6 +23,9 @@ bool looks_like_card(const variant& v, const std::string& word) {
 
 const char* const trick_order_hint =
     "the order of tricks is unknown (a test hand gave only trick counts: give events.trick_winners) while evaluating this formula";
+const char* const cards_hint = "the cards dealt are unknown (a test hand gave no deal: give deal) while evaluating this formula";
+const char* const trick_cards_hint =
+    "the cards of the tricks are unknown (a test hand gave only trick counts: give the play) while evaluating this formula";
 
 }  // namespace
 
@@ -46,6 +49,7 @@ void hand_runner::deal(const json& h) {
   if (!h.contains("deal")) {
     rng r(0x5eed);
     st.deal(r);
+    st.forget_deal();  // a made-up deal: formulas may not read its cards
     return;
   }
   const json& d = h["deal"];
@@ -237,9 +241,16 @@ void hand_runner::tricks(const json& t) {
 
 // A formula failed while scoring: the hand is rejected at "scoring". A formula that needs the order of
 // tricks the hand did not give is the file's omission, and the message says how to give it.
+// A formula that reads cards the hand did not give says which field gives them; it fails where it is
+// evaluated (a bid's condition: at "bids").
 void hand_runner::score_failed(const rule_error& e) {
+  const char* at = st.ph == phase::bid || st.ph == phase::call ? "bids" : "scoring";
   if (order_missing && e.why == rule_error::cause::trick_order_unknown)
     reject("scoring", rule_error(v, e.d.at, trick_order_hint).headline());
+  else if (e.why == rule_error::cause::cards_unknown)
+    reject(at, rule_error(v, e.d.at, cards_hint).headline());
+  else if (e.why == rule_error::cause::trick_cards_unknown)
+    reject(at, rule_error(v, e.d.at, trick_cards_hint).headline());
   else
     reject("scoring", e.headline());
 }

@@ -33,10 +33,15 @@ void read_options(const case_ctx& cx, const variant& v, const json& c, case_setu
     auto f = std::find(v.option_names.begin(), v.option_names.end(), it.key());
     if (f == v.option_names.end()) cx.fail("options." + it.key(), "the ruleset declares no such option");
     const json& val = it.value();
-    if (!val.is_boolean() && !val.is_number_integer()) cx.fail("options." + it.key(), "expected a number or true/false");
+    const option_spec& spec = v.option_specs[f - v.option_names.begin()];
+    bool choice = spec.type == option_type::choice;
+    if (choice && !val.is_string()) cx.fail("options." + it.key(), fmt::format("expected one of the option's words as a string ({})", spec.allowed()));
+    if (!choice && !val.is_boolean() && !val.is_number_integer()) cx.fail("options." + it.key(), "expected a number or true/false");
     if (val.is_number_integer() && (val.get<int64_t>() < -1000000000 || val.get<int64_t>() > 1000000000))
       cx.fail("options." + it.key(), fmt::format("{} is out of range (an option's value is from -1000000000 to 1000000000)", val.dump()));
-    out.options.push_back({(int)(f - v.option_names.begin()), val.is_boolean() ? (int64_t)val.get<bool>() : val.get<int64_t>()});
+    std::optional<int64_t> x = spec.read(val.is_string() ? val.get<std::string>() : val.dump());
+    if (!x) cx.fail("options." + it.key(), fmt::format("{} is not one of its allowed values ({})", val.dump(), spec.allowed()));
+    out.options.push_back({(int)(f - v.option_names.begin()), *x});
   }
 }
 

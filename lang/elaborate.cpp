@@ -1,6 +1,8 @@
 // elaborate: the blocks in order, the helpers they share, and the options (the top-level declarations).
 #include "lang/elaborate.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace spades::lang {
@@ -52,21 +54,75 @@ std::string joined(const std::vector<word>& args, size_t from) {
   return out;
 }
 
-// option NAME = VALUE: no option may take a word of the language (vocabulary.hpp).
+namespace {
+
+bool is_signed_number(const std::string& t) {
+  size_t i = !t.empty() && t[0] == '-' ? 1 : 0;
+  return i < t.size() && t.find_first_not_of("0123456789", i) == std::string::npos;
+}
+
+int64_t option_number(const word& w) { return to_int(w, -1000000000, 1000000000, "an option's value"); }
+
+// `in LO..HI`, or `in V V ...` (numbers, else the words of a choice)
+void allowed_values(const item& it, option_spec& o) {
+  const std::vector<word>& in = it.allowed;
+  if (in.size() == 1 && in[0].text.find("..") != std::string::npos) {
+    size_t dots = in[0].text.find("..");
+    pos hi_at = in[0].at;
+    hi_at.col += (int)dots + 2;
+    o.lo = option_number({in[0].text.substr(0, dots), in[0].at});
+    o.hi = option_number({in[0].text.substr(dots + 2), hi_at});
+    if (o.lo > o.hi) fail(in[0].at, fmt::format("the range {} allows no value: its first number is greater than its last", in[0].text));
+    return;
+  }
+  bool numbers = std::all_of(in.begin(), in.end(), [](const word& w) { return is_signed_number(w.text); });
+  if (!numbers) o.type = option_type::choice;
+  for (size_t i = 0; i < in.size(); ++i) {
+    for (size_t j = 0; j < i; ++j)
+      if (in[j].text == in[i].text) fail(in[i].at, fmt::format("'{}' is listed twice", in[i].text), {{in[j].at, "first listed here"}});
+    if (numbers) o.listed.push_back(option_number(in[i]));
+    else o.words.push_back(in[i].text);
+  }
+}
+
+// The option's type and allowed values, and its declared value, which must be one of them.
+int64_t option_of(const item& it, option_spec& o) {
+  const word& val = it.args.at(1);
+  if (val.text == "true" || val.text == "false") {
+    o.type = option_type::boolean;
+    if (!it.allowed.empty())
+      fail(it.allowed[0].at, "a true/false option allows true and false and nothing else: it takes no `in`");
+    return val.text == "true";
+  }
+  if (!it.allowed.empty()) allowed_values(it, o);
+  if (o.type == option_type::number) option_number(val);  // the language's range first
+  std::optional<int64_t> x = o.read(val.text);
+  if (!x) fail(val.at, fmt::format("the option's value {} is not one of its allowed values ({})", val.text, o.allowed()));
+  return *x;
+}
+
+}  // namespace
+
+// option NAME = VALUE [in ALLOWED]: no option may take a word of the language (vocabulary.hpp).
 void elaborate_options(elaboration& e) {
   for (const symbol* s : e.syms.of(symbol_kind::option)) {
     const item& it = *s->decl;
     if (is_reserved(s->name)) fail(s->at, fmt::format("'{}' is a word of the language; an option needs another name", s->name));
     if (s->index == max_options) fail(it.at, fmt::format("too many options (the limit is {})", max_options));
     e.v.option_names.push_back(s->name);
-    const std::string& val = it.args.at(1).text;
-    e.v.option_defaults.push_back(val == "true" ? 1 : val == "false" ? 0 : to_int(it.args[1], -1000000000, 1000000000, "an option's value"));
+    option_spec o;
+    e.v.option_defaults.push_back(option_of(it, o));
+    e.v.option_specs.push_back(std::move(o));
+    e.v.option_about.push_back(it.str ? it.str->text : "");
   }
 }
 
 std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) {
   auto v = std::make_unique<variant>();
   v->name = r.name;
+  v->id = r.id;
+  v->about = r.about;
+  v->base = r.base;
   v->decline_words = decline_words();
   elaboration e{r, syms, *v, formula_compiler(syms, *v)};
   elaborate_options(e);

@@ -157,12 +157,43 @@ int card_of(const variant& v, const word& w) {
   return v.find_card(c);
 }
 
+namespace {
+
+// The deck's ranks, high to low, as their one-character names (jokers have none).
+std::vector<std::string> rank_names(const variant& v) {
+  std::vector<std::string> out;
+  for (const card_face& f : v.cards)
+    if (f.suit >= 0 && std::find(out.begin(), out.end(), f.name.substr(0, 1)) == out.end()) out.push_back(f.name.substr(0, 1));
+  return out;
+}
+
+// `rank R…`: every card of these ranks, whatever its suit, up to `except` or the group's end; returns the
+// index of the first word after the ranks.
+size_t ranks_named(const variant& v, const std::vector<word>& ws, size_t i, size_t to, card_set& s) {
+  const word& kw = ws[i++];
+  const std::vector<std::string> ranks = rank_names(v);
+  size_t first = i;
+  for (; i < ws.size() && i < to && ws[i].text != "except"; ++i) {
+    std::string r = ws[i].text == "10" ? "T" : ws[i].text;  // as in card names: "10" is T, "a" is A
+    for (char& ch : r) ch = (char)std::toupper((unsigned char)ch);
+    if (std::find(ranks.begin(), ranks.end(), r) == ranks.end())
+      fail(ws[i].at, fmt::format("unknown rank '{}' (the ranks are: {})", ws[i].text, fmt::join(ranks, " ")));
+    for (int c = 0; c < (int)v.cards.size(); ++c)
+      if (v.cards[c].suit >= 0 && v.cards[c].name[0] == r[0]) s.add(c);
+  }
+  if (i == first) fail(kw.at, fmt::format("expected one or more ranks after 'rank' (the ranks are: {})", fmt::join(ranks, " ")));
+  return i;
+}
+
+}  // namespace
+
 card_set card_group(const variant& v, const std::vector<word>& ws, size_t from, size_t to) {
   card_set s;
   for (size_t i = from; i < ws.size() && i < to; ++i) {
     const word& w = ws[i];
     if (w.text == "all") { s |= v.deck; continue; }
     if (w.text == "except") return s & ~card_group(v, ws, i + 1, to);
+    if (w.text == "rank") { i = ranks_named(v, ws, i, to, s) - 1; continue; }
     if (w.text == "trump") {
       if (v.trump_suit < 0) fail(w.at, "'trump' used but this variant has no trump suit");
       s |= v.trump;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "lang/elaborate.hpp"
+
 namespace spades::lang {
 
 namespace {
@@ -59,6 +61,9 @@ expr_node formula_compiler::builtin_variable(const builtin& row, const expr& e, 
   if (x.v == var::player_bid && v_.bid_by_team)
     throw diag_error(e.at, "'bid' of a player has no meaning when teams bid (`order teams`): use the team's `bid` in a team rule");
   if (x.v == var::last_trick) v_.uses_trick_order = true;
+  if (x.v == var::option && v_.option_specs.at(index).type == option_type::choice)
+    throw diag_error(e.at, fmt::format("the option '{}' is a choice of words ({}): settings may name it, formulas cannot", e.text,
+                                       v_.option_specs[index].allowed()));
   return x;
 }
 
@@ -97,11 +102,31 @@ void formula_compiler::unknown_name(const expr& e, scope sc) const {
   throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, known)));
 }
 
+// held(GROUP), won_with(GROUP, k) ...: the group compiled to a card set the node indexes.
+int formula_compiler::card_call(const expr& e, const builtin& row, scope sc) {
+  static const std::pair<const char*, var> kinds[] = {{"held", var::held}, {"dealt", var::dealt}, {"won", var::won_cards},
+                                                      {"won_with", var::won_with}, {"trumped", var::trumped}, {"final_run", var::final_run}};
+  const std::string& f = e.text;
+  // the grammar admits at most one trick number; only won_with() and trumped() take it
+  if (!e.args.empty() && f != "won_with" && f != "trumped")
+    throw diag_error(e.args.back().at, fmt::format("{}() takes a card group only", f));
+  if (!visible(row, sc)) throw diag_error(e.at, fmt::format(fmt::runtime(row.misplaced), f));
+  expr_node x;
+  x.o = op::var;
+  for (auto& [name, kind] : kinds)
+    if (f == name) x.v = kind;
+  x.value = (int64_t)v_.card_groups.size();
+  v_.card_groups.push_back(card_group(v_, e.group, 0));
+  if (!e.args.empty()) x.a = compile(e.args[0], sc);
+  return add(x, e.at);
+}
+
 int formula_compiler::call(const expr& e, scope sc) {
   const std::string& f = e.text;
   const builtin* found = find_builtin(f);  // the grammar admits only the vocabulary's functions
   if (!found || found->kind != builtin::function) throw diag_error(e.at, fmt::format("internal error: '{}' is not in the vocabulary", f));
   const builtin& row = *found;
+  if (!e.group.empty()) return card_call(e, row, sc);
   if ((int)e.args.size() != row.arity)
     throw diag_error(e.at, fmt::format("{}() takes {} argument{}, not {}", f, row.arity, row.arity == 1 ? "" : "s", e.args.size()));
   if (!visible(row, sc)) throw diag_error(e.at, fmt::format(fmt::runtime(row.misplaced), f));
@@ -223,6 +248,18 @@ spades::stmt formula_compiler::tally(const lang::stmt& s) {
   return r;
 }
 
+// `points to opponents` (every team but the one in scope) or `points to TEAM` (a team's name or its
+// seats' joined names).
+int formula_compiler::points_to(const lang::stmt& s) const {
+  if (s.name == "opponents") return points_to_opponents;
+  if (int t = v_.find_team(s.name); t >= 0) return t;
+  std::vector<std::string> known{"opponents"};
+  known.insert(known.end(), v_.team_names.begin(), v_.team_names.end());
+  std::string hint = did_you_mean(s.name, known);
+  if (hint.empty()) hint = fmt::format(" (expected opponents or a team: {})", fmt::join(v_.team_names, ", "));
+  throw diag_error(s.name_at, fmt::format("unknown team '{}' to give points to{}", s.name, hint));
+}
+
 std::vector<spades::stmt> formula_compiler::compile_body(const std::vector<lang::stmt>& body, scope sc) {
   std::vector<spades::stmt> out;
   size_t mark = lets_.size();
@@ -232,6 +269,7 @@ std::vector<spades::stmt> formula_compiler::compile_body(const std::vector<lang:
       case lang::stmt::let: r = let(s, mark, sc); break;
       case lang::stmt::points:
         r.o = stmt_op::points;
+        if (!s.name.empty()) r.to = points_to(s);
         r.expr = compile(*s.value, sc);
         break;
       case lang::stmt::assign: r = assign(s, sc); break;

@@ -26,10 +26,12 @@ class formula_compiler {
   const builtin* visible_row(const std::string& n, scope sc, int64_t& index) const;
   [[noreturn]] void unknown_name(const expr& e, scope sc) const;
   int call(const expr& e, scope sc);
+  int card_call(const expr& e, const builtin& row, scope sc);
   int binary(const expr& e, scope sc);
   spades::stmt let(const lang::stmt& s, size_t mark, scope sc);
   spades::stmt assign(const lang::stmt& s, scope sc);
   spades::stmt tally(const lang::stmt& s);
+  int points_to(const lang::stmt& s) const;
 
   const symbol_table& syms_;
   variant& v_;

@@ -39,9 +39,17 @@ struct kw_max : TAO_PEGTL_KEYWORD("max") {};
 struct kw_abs : TAO_PEGTL_KEYWORD("abs") {};
 struct kw_first_tricks : TAO_PEGTL_KEYWORD("first_tricks") {};
 struct kw_partner_bid_is : TAO_PEGTL_KEYWORD("partner_bid_is") {};
+// card functions: their first argument is a card group
+struct kw_held : TAO_PEGTL_KEYWORD("held") {};
+struct kw_dealt : TAO_PEGTL_KEYWORD("dealt") {};
+struct kw_won : TAO_PEGTL_KEYWORD("won") {};
+struct kw_won_with : TAO_PEGTL_KEYWORD("won_with") {};
+struct kw_trumped : TAO_PEGTL_KEYWORD("trumped") {};
+struct kw_final_run : TAO_PEGTL_KEYWORD("final_run") {};
 // the keywords and functions of lang/vocabulary.cpp (tests/vocabulary_test.cpp checks the two agree)
 struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
-                      kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
+                      kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is,
+                      kw_held, kw_dealt, kw_won, kw_won_with, kw_trumped, kw_final_run> {};
 // words -> word+ on one line (never the keyword `when`, which starts a condition)
 struct words : list<seq<not_at<kw_when>, word>, gap> {};
 struct kw_play : TAO_PEGTL_KEYWORD("play") {};
@@ -60,9 +68,15 @@ struct cond_expr : if_must<kw_if, nl, expr, nl, then_part, nl, else_part> {};
 struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // call -> func '(' expr (',' expr)* ')'
 struct call : if_must<func_name, ws, one<'('>, nl, list<expr, seq<nl, one<','>, nl>>, nl, close_paren> {};
+struct card_func_name : sor<kw_held, kw_dealt, kw_won_with, kw_won, kw_trumped, kw_final_run> {};
+// card_group -> word+ on one line, as in `forbid` (`S`, `AS AH`, `rank A`, `all except trump`)
+struct card_group : list<seq<not_at<kw_when>, word>, gap> {};
+struct card_index : if_must<one<','>, nl, expr> {};
+// card_call -> card_func '(' card_group (',' expr)? ')'
+struct card_call : if_must<card_func_name, ws, one<'('>, nl, card_group, nl, opt<card_index, nl>, close_paren> {};
 struct bool_lit : sor<kw_true, kw_false> {};
 struct var_ref : seq<not_at<reserved>, name> {};
-struct primary : sor<number, bool_lit, cond_expr, call, paren, var_ref> {};
+struct primary : sor<number, bool_lit, cond_expr, call, card_call, paren, var_ref> {};
 struct operand;
 struct neg_op : seq<one<'-'>, not_at<one<'='>>> {};
 // neg_expr -> '-' operand
@@ -91,7 +105,12 @@ struct stmt_close : one<'}'> {};
 // stmt_block -> '{' stmt* '}'
 struct stmt_block : if_must<one<'{'>, nl, star<stmt, nl>, stmt_close> {};
 struct let_stmt : if_must<TAO_PEGTL_KEYWORD("let"), ws, name, ws, one<'='>, nl, expr, eos> {};
-struct points_stmt : if_must<TAO_PEGTL_KEYWORD("points"), ws, expr, eos> {};
+// points_to -> 'to' word : the team the points go to (`opponents` or a team's name). `to` followed by an
+// operator is a name in the formula (`points to + 1`), as it always was.
+struct points_to : seq<TAO_PEGTL_KEYWORD("to"), gap, not_at<reserved>, word, ws,
+                       not_at<one<'+', '-', '*', '/', '%', '<', '>', '=', '!'>>> {};
+// points_stmt -> 'points' points_to? expr
+struct points_stmt : if_must<TAO_PEGTL_KEYWORD("points"), ws, opt<points_to>, expr, eos> {};
 struct tally_stmt : if_must<TAO_PEGTL_KEYWORD("tally"), ws, name, eos> {};
 struct win_stmt : if_must<TAO_PEGTL_KEYWORD("win"), eos> {};
 struct lose_stmt : if_must<TAO_PEGTL_KEYWORD("lose"), eos> {};
@@ -216,10 +235,23 @@ struct end_block : block_of<end_block, TAO_PEGTL_KEYWORD("end"), sor<target_item
 // ---- top level ----
 struct game_decl : if_must<TAO_PEGTL_KEYWORD("game"), ws, string_lit, eos> {};
 struct extends_decl : if_must<TAO_PEGTL_KEYWORD("extends"), ws, string_lit, eos> {};
-struct option_value : sor<signed_number, bool_lit> {};
-// option_item -> 'option' name '=' value "description"?
-struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<ws, string_lit>, eos> {};
-struct top_item : sor<game_decl, extends_decl, option_item, players_block, cards_block, deal_block, bidding_block,
+// about -> 'about' "one sentence a player understands" (the file's own; not inherited)
+struct about_decl : if_must<TAO_PEGTL_KEYWORD("about"), ws, string_lit, eos> {};
+struct kw_in : TAO_PEGTL_KEYWORD("in") {};
+// option_choice -> '-'? word : one allowed value of an option, a number or a word (2D)
+struct option_choice : seq<opt<one<'-'>>, word> {};
+// option_range -> signed_number '..' signed_number
+struct option_range : seq<signed_number, string<'.', '.'>, must<signed_number>> {};
+struct option_choices : list<option_choice, gap> {};
+struct option_allowed_values : sor<option_range, option_choices> {};
+// option_allowed -> 'in' (range | choice+) : the values players may choose
+struct option_allowed : if_must<kw_in, arg<option_allowed_values>> {};
+// a word default is allowed only before `in` (a choice such as `2D in 2D 2C`)
+struct option_value : sor<seq<option_choice, at<gap, kw_in>>, signed_number, bool_lit> {};
+// option_item -> 'option' name '=' value ('in' allowed)? "description"?
+struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<gap, option_allowed>,
+                             opt<ws, string_lit>, eos> {};
+struct top_item : sor<game_decl, extends_decl, about_decl, option_item, players_block, cards_block, deal_block, bidding_block,
                       play_block, scoring_block, end_block, course_block> {};
 struct file_end : eof {};
 // file -> top_item* eof

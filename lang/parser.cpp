@@ -48,7 +48,7 @@ constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "dr
 constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
 constexpr std::string_view course_settings[] = {"step", "drop"};
 constexpr std::string_view step_kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
-constexpr std::string_view declarations[] = {"game", "extends", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
+constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
 constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie", "step"};
 
 template <typename Rule> inline constexpr rule_error error_info{};
@@ -79,6 +79,8 @@ ROW(R::stmt_close, "expected a statement ({}, or an assignment to a counter) or 
 ROW(R::bid_options_close, "expected a bid option ({}) or '}'", caret::on_token, closes::brace, bid_options);
 ROW(R::announce_options_close, "expected an announcement option ({}) or '}'", caret::on_token, closes::brace, announce_options);
 MSG("expected a number, true or false", R::option_value);
+MSG("expected a whole number", R::signed_number);
+MSG("expected the allowed values: a range such as 1..4, or values separated by blanks (2D 2C)", R::option_allowed_values);
 ROW(R::block_close<R::players_block>, "expected a players setting ({}) or '}'", caret::on_token, closes::brace, players_settings);
 ROW(R::block_close<R::cards_block>, "expected a cards setting ({}) or '}'", caret::on_token, closes::brace, cards_settings);
 ROW(R::block_close<R::deal_block>, "expected a deal setting ({}) or '}'", caret::on_token, closes::brace, deal_settings);
@@ -105,6 +107,7 @@ MSG("expected one or more cards before 'play'", R::card_words);
 MSG("expected 'play' and who must play what (opponents highest trump)", R::kw_play);
 MSG("expected a number or an option name", R::target_value);
 MSG("expected an expression", expr_list);
+MSG("expected a card group (suit letters, cards such as AS, rank A, trump, all, except)", R::card_group);
 #undef MSG
 #undef ROW
 // a setting's argument: the message of the value it should be
@@ -172,15 +175,15 @@ template <typename Rule>
 using selector = pegtl::parse_tree::selector<
     Rule,
     pegtl::parse_tree::store_content::on<
-        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::neg_expr,
-        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value,
+        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::card_func_name, R::card_call, R::points_to, R::neg_expr,
+        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value, R::option_range, R::option_choice,
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
         R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
-        R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::option_item>,
+        R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
     pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
 
 using node = pegtl::parse_tree::node;
@@ -227,6 +230,17 @@ struct converter {
       e.text = n.is_type<R::neg_expr>() ? "-" : "not";
       e.args.push_back(to_expr(*n.children.at(0), h));
       height = h + 1;
+      return e;
+    }
+    if (n.is_type<R::card_call>()) {
+      // the function's name, the group's words, then the trick's number if given
+      e.kind = expr::call;
+      e.text = n.children.at(0)->string();
+      for (size_t i = 1; i < n.children.size(); ++i) {
+        if (n.children[i]->is_type<R::word>()) { e.group.push_back({n.children[i]->string(), at(*n.children[i])}); continue; }
+        e.args.push_back(to_expr(*n.children[i], h));
+        height = std::max(height, h + 1);
+      }
       return e;
     }
     if (n.is_type<R::cond_expr>() || n.is_type<R::call>()) {
@@ -279,7 +293,14 @@ struct converter {
       s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::points_stmt>()) {
       s.kind = stmt::points;
-      s.value = to_expr(*n.children.at(0));
+      size_t vi = 0;
+      if (n.children.at(0)->is_type<R::points_to>()) {  // the team the points go to
+        const node& w = *n.children[0]->children.at(0);
+        s.name = w.string();
+        s.name_at = at(w);
+        vi = 1;
+      }
+      s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::tally_stmt>()) {
       s.kind = stmt::tally;
       s.name = n.children.at(0)->string();
@@ -317,6 +338,8 @@ struct converter {
         it.args.push_back({c.string(), at(c)});
       else if (c.is_type<R::step_place_kw>())
         it.place = word{c.string(), at(c)};
+      else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
+        it.allowed.push_back({c.string(), at(c)});
       else if (c.is_type<R::string_body>())
         it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
       else if (c.is_type<R::when_clause>())
@@ -338,9 +361,9 @@ struct converter {
     f.file = file;
     for (auto& cp : root.children) {
       const node& c = *cp;
-      if (c.is_type<R::game_decl>() || c.is_type<R::extends_decl>()) {
+      if (c.is_type<R::game_decl>() || c.is_type<R::extends_decl>() || c.is_type<R::about_decl>()) {
         word w{c.children.at(0)->string(), at(c)};
-        auto& slot = c.is_type<R::game_decl>() ? f.game : f.extends;
+        auto& slot = c.is_type<R::game_decl>() ? f.game : c.is_type<R::extends_decl>() ? f.extends : f.about;
         if (slot) throw diag_error(at(c), fmt::format("'{}' is declared twice", leading_word(c)), {{slot->at, "first declared here"}});
         slot = w;
       } else if (c.is_type<R::option_item>()) {

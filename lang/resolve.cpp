@@ -167,6 +167,11 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
 
   out.chain.push_back(path);
   if (ast.game) out.name = ast.game->text;
+  // a base's sentence describes the base, not the file that changes it
+  if (stack.empty()) {
+    out.about = ast.about ? ast.about->text : "";
+    out.base = ast.extends ? fs::path(ast.extends->text).stem().string() : "";
+  }
   merge_items(out.options, ast.top, "options", out.drops);
   // the same block may be opened more than once in a file; its items still may not repeat
   std::vector<std::pair<std::string, std::vector<item>>> per_block;

@@ -16,6 +16,8 @@ struct resolved_block {
 struct resolved {
   std::string name;                 // display name (from `game`, else the file's stem)
   std::string id;                   // the file's stem
+  std::string about;                // the top file's `about` sentence ("" without one: it is not inherited)
+  std::string base;                 // the stem of the file the top file extends ("" when none)
   std::vector<std::string> chain;   // the files merged, base first
   std::vector<item> options;
   std::vector<resolved_block> blocks;

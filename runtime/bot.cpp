@@ -53,8 +53,8 @@ double carried_unit(const game_state& st, int team) {
   try {
     game_state a = st, b = st;
     b.counters[team][k] += 100;
-    a.record_tricks(won, order.data());
-    b.record_tricks(won, order.data());
+    a.guess_tricks(won, order.data());
+    b.guess_tricks(won, order.data());
     unit = std::clamp((double)(b.hand_points[team] - a.hand_points[team]) / 100.0, -50.0, 50.0);
   } catch (const rule_error&) {
     unit = 0;
@@ -64,14 +64,14 @@ double carried_unit(const game_state& st, int team) {
   return unit;
 }
 
-// Scores `c` (a copy) as if `won` tricks were taken, in `order`: the side's points, what the carried
-// counter it adds to will cost later, and a game won or lost by this hand counted as `stake` points more
-// or less. Nothing is kept.
+// Scores `c` (a copy) as if `won` tricks were taken, in `order` (each seat bringing home the cards it
+// holds, for rules that read them): the side's points, what the carried counter it adds to will cost
+// later, and a game won or lost by this hand counted as `stake` points more or less. Nothing is kept.
 double score_outcome(game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
   const variant& v = *c.v;
   int64_t carried = v.bags_counter >= 0 ? c.counters[team][v.bags_counter] : 0;
   double unit = carried_unit(c, team);
-  c.record_tricks(won, order);
+  c.guess_tricks(won, order);
   double u = (double)c.hand_points[team];
   if (v.bags_counter >= 0) u += unit * (double)(c.counters[team][v.bags_counter] - carried);
   if (c.ph == phase::over && c.winner >= 0) {
@@ -107,7 +107,7 @@ bool zero_wanted(const game_state& st, int seat) {
     won[opp] = all - mine;
     std::array<int8_t, max_tricks> order{};
     for (int i = 0; i < all && i < max_tricks; ++i) order[i] = (int8_t)(i < mine ? seat : opp);
-    c.record_tricks(won, order.data());
+    c.guess_tricks(won, order.data());
     return c.hand_points[team];
   };
   try {

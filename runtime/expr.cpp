@@ -2,6 +2,8 @@
 // rule errors that name the formula's source position, never silent wraparound.
 #include "runtime/expr.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace spades {
@@ -16,6 +18,54 @@ namespace {
 // A hand recorded from its trick counts alone (game_state::record_tricks) has no order of tricks.
 void need_trick_order(const variant& v, const expr_node& n, const game_state& s) {
   if (s.last_trick_winner < 0) fail(v, n, "the order of tricks is unknown", rule_error::cause::trick_order_unknown);
+}
+
+// The seats a card function reads: the player in scope, else every member of the team in scope.
+uint32_t seats_in_scope(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  if (cx.player >= 0) return 1u << cx.player;
+  if (cx.team < 0) fail(v, n, "a card function used where no player or team is in scope");
+  uint32_t m = 0;
+  for (int s : v.members[cx.team]) m |= 1u << s;
+  return m;
+}
+
+card_set cards_of(const std::array<card_set, max_seats>& per_seat, uint32_t seats) {
+  card_set all;
+  for (int s = 0; seats; ++s, seats >>= 1)
+    if (seats & 1) all |= per_seat[s];
+  return all;
+}
+
+// Was trick i won by the seats, with a card of the group (and, for `trumped`, by trumping)?
+bool won_trick(const game_state& s, const expr_node& n, card_set group, uint32_t seats, int i) {
+  int w = s.trick_winner[i], c = s.trick_win_card[i];
+  if (w < 0 || c < 0 || !((seats >> w) & 1) || !group.has(c)) return false;
+  return n.v != var::trumped || ((s.trumped_tricks >> i) & 1);
+}
+
+int64_t card_function(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  const game_state& s = *cx.st;
+  const card_set group = v.card_groups[n.value];
+  const uint32_t seats = seats_in_scope(v, n, cx);
+  if (!s.deal_known) fail(v, n, "the cards dealt are unknown", rule_error::cause::cards_unknown);
+  if (n.v == var::held) return (cards_of(s.hands, seats) & group).count();
+  if (n.v == var::dealt) return (cards_of(s.dealt, seats) & group).count();
+  if (!s.trick_cards_known) fail(v, n, "the cards of the tricks are unknown", rule_error::cause::trick_cards_unknown);
+  if (n.v == var::won_cards) return (cards_of(s.won_cards, seats) & group).count();
+  const int played = std::min(s.trick, max_tricks);
+  if (n.v == var::final_run) {
+    int64_t run = 0;
+    for (int i = played - 1; i >= 0 && won_trick(s, n, group, seats, i); --i) ++run;
+    return run;
+  }
+  if (n.a >= 0) {  // trick k: 1 is the first, -1 the last played; one not played reads 0
+    int64_t k = eval(v, n.a, cx);
+    int64_t i = k > 0 ? k - 1 : played + k;
+    return k != 0 && i >= 0 && i < played && won_trick(s, n, group, seats, (int)i);
+  }
+  int64_t count = 0;
+  for (int i = 0; i < played; ++i) count += won_trick(s, n, group, seats, i);
+  return count;
 }
 
 // The builtin writes its result through the pointer; read it only after the call.
@@ -139,6 +189,8 @@ int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
       return p >= 0 && cx.st->bids[p].kind == n.value;
     }
     case var::trick: return cx.st->trick + 1;
+    case var::held: case var::dealt: case var::won_cards: case var::won_with: case var::trumped: case var::final_run:
+      return card_function(v, n, cx);
     case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
     case var::player_call: case var::player_first_tricks: case var::last_trick:
       return player_var(v, n, cx);

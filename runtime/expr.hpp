@@ -15,6 +15,10 @@ struct eval_ctx {
   int64_t this_bid = 0;  // while checking a bid: its number
 };
 
+// One seat in scope, as in a player rule or a bid's condition: its cards, its team (a step's or a
+// misdeal's condition evaluated for a seat).
+inline eval_ctx seat_ctx(const game_state& st, int seat) { return eval_ctx{&st, st.v->team_of[seat], seat}; }
+
 int64_t eval(const variant& v, int node, const eval_ctx& cx);
 inline bool eval_cond(const variant& v, int node, const eval_ctx& cx) { return node < 0 || eval(v, node, cx) != 0; }
 

@@ -74,6 +74,11 @@ void game_state::deal(rng& r) {
 
 void game_state::deal_given(const std::array<card_set, max_seats>& given, card_set rest) {
   hands = given;
+  dealt = given;
+  deal_known = true;
+  trick_cards_known = true;
+  won_cards = {};
+  trumped_tricks = 0;
   out_of_play = rest;
   tricks_won = {};
   bids = {};
@@ -224,6 +229,21 @@ void game_state::record_tricks(const std::array<int, max_seats>& won, const int8
   // no order: every winner unknown, which is what the formulas that read the order test
   for (int i = 0; i < n; ++i) trick_winner[i] = order ? order[i] : (int8_t)-1;
   last_trick_winner = order && n > 0 ? order[n - 1] : -1;
+  trick_cards_known = false;
+  hands = {};
+  score_hand();
+}
+
+void game_state::guess_tricks(const std::array<int, max_seats>& won, const int8_t* order) {
+  for (int s = 0; s < v->seats; ++s) won_cards[s] |= hands[s];
+  for (int i = trick; i < max_tricks; ++i) trick_win_card[i] = -1;
+  tricks_won = won;
+  trick = v->tricks_per_hand;
+  played = 0;
+  const int n = std::min(v->tricks_per_hand, max_tricks);
+  for (int i = 0; i < n; ++i) trick_winner[i] = order[i];
+  last_trick_winner = n > 0 ? order[n - 1] : -1;
+  hands = {};
   score_hand();
 }
 
@@ -663,8 +683,16 @@ void game_state::start_trick(int seat) {
 void game_state::finish_trick() {
   ++tricks_won[win_seat];
   last_trick_winner = win_seat;
-  if (trick < max_tricks) trick_winner[trick] = (int8_t)win_seat;
-  if (v->broken_by_win && v->trump.has(win_card) && !v->trump.has(trick_cards[0])) broken = true;
+  card_set taken;
+  for (int i = 0; i < played; ++i) taken.add(trick_cards[i]);
+  won_cards[win_seat] |= taken;
+  const bool trumping = v->trump.has(win_card) && !v->trump.has(trick_cards[0]);
+  if (trick < max_tricks) {
+    trick_winner[trick] = (int8_t)win_seat;
+    trick_win_card[trick] = (int16_t)win_card;
+    trumped_tricks |= (uint64_t)trumping << trick;
+  }
+  if (v->broken_by_win && trumping) broken = true;
   ++trick;
   if (hands[win_seat].empty()) { score_hand(); return; }
   start_trick(win_seat);

@@ -44,7 +44,7 @@ struct bid_made {
 // what() is rendered the same way: file:line:col: error: message, the source line and a caret.
 struct rule_error : diag_error {
   // What went wrong, for callers that explain it in their own words (the message says it in the runtime's).
-  enum class cause : uint8_t { rules, trick_order_unknown };
+  enum class cause : uint8_t { rules, trick_order_unknown, cards_unknown, trick_cards_unknown };
   rule_error(const variant& v, pos at, std::string message, cause why = cause::rules);
   const char* what() const noexcept override { return rendered.c_str(); }
   std::string headline() const;  // the first line: file:line:col: error: message
@@ -138,6 +138,18 @@ struct game_state {
   std::array<uint8_t, max_teams> won_flag{}, lost_flag{};
   int last_trick_winner = -1;  // -1 while no trick is won, or when the order of tricks is unknown
   std::array<int8_t, max_tricks> trick_winner{};  // seat that won each trick of this hand
+  // cards visible to the rules (card functions in formulas): the hands as dealt (before the kitty,
+  // passes, discards and exchanges), the cards in the tricks each seat won, and per trick the card that
+  // won it (-1: unknown or not played) and whether it was won by trumping (a trump winning a trick led
+  // in another suit). Kept per trick, never per card.
+  std::array<card_set, max_seats> dealt{};
+  std::array<card_set, max_seats> won_cards{};
+  std::array<int16_t, max_tricks> trick_win_card{};
+  uint64_t trumped_tricks = 0;  // bit per trick
+  // What the state knows of the cards: the deal (a hand known only by its result has none), and the
+  // cards of the tricks (a hand recorded from its trick counts has none). Reading what is unknown is a
+  // rule_error of cause cards_unknown or trick_cards_unknown.
+  bool deal_known = false, trick_cards_known = false;
 
   // Starts a new game: scores, counters and options reset; `dealer` deals the first hand.
   void new_game(const variant& var, int first_dealer);
@@ -175,7 +187,15 @@ struct game_state {
   // `won` tricks per seat (adding up to the tricks of a hand) and, when known, `order`, the seat that won
   // each trick (as many as the hand has tricks). Without the order, a formula that reads it (first_tricks,
   // last_trick) is a rule_error of cause trick_order_unknown.
+  // Cards are not known either: a formula reading the cards of tricks is a rule_error of cause
+  // trick_cards_unknown. The cards still held count as played (none is held afterwards).
   void record_tricks(const std::array<int, max_seats>& won, const int8_t* order = nullptr);
+  // record_tricks for a guess at a hand's outcome (the bots): each seat is taken to bring home the cards
+  // it holds now, besides those it has won; a trick not yet played was won by no known card.
+  void guess_tricks(const std::array<int, max_seats>& won, const int8_t* order);
+  // The deal was made up, not given (a hand known only by its result): formulas that read the cards
+  // are a rule_error of cause cards_unknown.
+  void forget_deal() { deal_known = false; }
   // Scores from the current bids and tricks_won, then decides whether the game is over.
   void score_hand();
 

@@ -19,7 +19,7 @@ struct runner {
     for (const stmt& s : body) {
       switch (s.o) {
         case stmt_op::let: lets[s.slot] = eval(v, s.expr, cx); break;
-        case stmt_op::points: add(st.hand_points[cx.team], eval(v, s.expr, cx), s); break;
+        case stmt_op::points: points(s, eval(v, s.expr, cx), cx.team); break;
         case stmt_op::counter_add: add(st.counters[cx.team][s.slot], eval(v, s.expr, cx), s); break;
         case stmt_op::counter_sub: {
           int64_t x = eval(v, s.expr, cx);
@@ -37,6 +37,13 @@ struct runner {
         case stmt_op::lose: st.lost_flag[cx.team] = 1; break;
       }
     }
+  }
+  // `points [to opponents|to TEAM] EXPR`: the team in scope's, every other team's, or the named team's
+  void points(const stmt& s, int64_t x, int team) {
+    if (s.to == points_to_scope) return add(st.hand_points[team], x, s);
+    if (s.to >= 0) return add(st.hand_points[s.to], x, s);
+    for (int t = 0; t < v.teams; ++t)
+      if (t != team) add(st.hand_points[t], x, s);
   }
   void add(int64_t& into, int64_t x, const stmt& s) {
     if (__builtin_add_overflow(into, x, &into)) overflow(s);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,11 @@ enum class var : uint8_t {
   team_first_tricks, player_first_tricks,  // of the first n tricks (n = child a), how many were won
   last_trick,                  // player scope: won the hand's last trick
   this_bid, bids_made, bids_total,  // while bidding: the number being bid; bids so far; their sum
-  partner_kind                 // the partner's bid is of kind `value`
+  partner_kind,                // the partner's bid is of kind `value`
+  // card functions: `value` indexes variant::card_groups; the player in scope, else the team's members
+  held, dealt, won_cards,      // how many cards of the group they hold now / were dealt / won in tricks
+  won_with, trumped,           // tricks won with a card of the group (by trumping); child a: trick k, or -1
+  final_run                    // the unbroken run of final tricks won with a card of the group
 };
 struct expr_node {
   op o = op::num;
@@ -44,9 +49,11 @@ struct expr_node {
 
 // ---- scoring statements ----
 enum class stmt_op : uint8_t { let, points, counter_add, counter_sub, counter_set, if_, tally, win, lose };
+constexpr int points_to_scope = -1, points_to_opponents = -2;
 struct stmt {
   stmt_op o = stmt_op::points;
   int slot = 0;   // let slot, counter or tally index
+  int to = points_to_scope;  // points: the team in scope, every other team, or this team
   int expr = -1;  // value or condition
   std::vector<stmt> then_body, else_body;
 };
@@ -108,6 +115,26 @@ struct force_rule {
   std::string reason;
 };
 
+// The values an option may take (`option NAME = VALUE in ALLOWED`). A true/false option allows true (1)
+// and false (0); a number option a range (the language's, -10^9..10^9, when none is given) or listed
+// numbers; a choice its listed words, its value being the position of the word chosen.
+enum class option_type : uint8_t { number, boolean, choice };
+struct option_spec {
+  option_type type = option_type::number;
+  int64_t lo = -1000000000, hi = 1000000000;  // number: the range, when `listed` is empty
+  std::vector<int64_t> listed;                // number: the allowed values, when listed
+  std::vector<std::string> words;             // choice: the allowed words, in order
+  bool in_settings = false;                   // a setting names it: each value is its own elaboration
+
+  bool language_range() const { return type == option_type::number && listed.empty() && lo == -1000000000 && hi == 1000000000; }
+  // The value `text` stands for ("true", "12", "2D"), if it is allowed; "no" is not false.
+  std::optional<int64_t> read(std::string_view text) const;
+  std::string text(int64_t value) const;      // as written: "true", "12", "2D"
+  std::string allowed() const;                // "1..4", "true, false", "2D, 2C"
+  std::vector<int64_t> values() const;        // every allowed value, when there are at most `max_option_values`
+};
+constexpr int max_option_values = 64;         // an option a setting names allows at most this many values
+
 // ---- the course of a hand: named steps in order (spec/language.md, "course") ----
 // Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
 // anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
@@ -118,8 +145,6 @@ enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange
 constexpr int step_kinds = 8;
 // Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
 enum class pass_to : uint8_t { partner, left, right, across };
-// Who takes the leftover cards: as `kitty` in 'deal' says (settings), the dealer, or the holder of the
-// first of `cards` dealt (the dealer when none is).
 // Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
 // none is); or, after the bidding, the side whose bids add up to the most, its member who bid the most
 // (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
@@ -142,6 +167,9 @@ struct hand_step {
 struct variant {
   std::string name;  // display name
   std::string file;  // the variant's own file (every file read is in `source`)
+  std::string id;    // the file's name without `.spades`
+  std::string about; // the file's `about` sentence, or ""
+  std::string base;  // the id of the variant it extends, or ""
 
   // players and teams
   int seats = 4;
@@ -212,11 +240,14 @@ struct variant {
 
   // options agreed before the game
   std::vector<std::string> option_names;
-  std::vector<int64_t> option_defaults;
+  std::vector<int64_t> option_defaults;   // the values this variant was elaborated for (the declared ones unless chosen)
+  std::vector<option_spec> option_specs;  // what each option allows
+  std::vector<std::string> option_about;  // each option's description, or ""
 
   bool uses_trick_order = false;          // scoring reads which tricks were won when
 
   std::vector<expr_node> exprs;
+  std::vector<card_set> card_groups;      // the card groups that card functions read
 
   // words that decline a call at the table and in test hands ("no", "none" ...); no call may be named so
   std::vector<std::string> decline_words;

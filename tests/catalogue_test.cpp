@@ -34,6 +34,7 @@ struct row {
   int line = 0;
   std::string id;
   std::string base;  // "" for —
+  std::string about; // the variant's sentence
   std::vector<option_cell> options;
 };
 
@@ -176,6 +177,7 @@ std::vector<row> catalogue_rows(std::vector<std::string>& problems) {
     r.id = ruleset_ref(cells[0], where, problems);
     if (r.id.empty()) continue;
     if (cells[1].empty() || cells[1] == no_entry) problems.push_back(where + ": '" + r.id + "' has no variant description");
+    r.about = cells[1];
     if (cells[2] != no_entry) r.base = ruleset_ref(cells[2], where, problems);
     r.options = options_of(cells[3], where, problems);
     if (cells[4].empty() || cells[4] == no_entry) problems.push_back(where + ": '" + r.id + "' names no source");
@@ -277,6 +279,26 @@ TEST_CASE("catalogue: each row's base is what the ruleset extends", "[catalogue]
       for (int f = 0; v->source && f < v->source->size(); ++f)
         loaded |= fs::path(v->source->path(f)).filename() == fs::path(*base + ".spades").filename();
       if (!loaded) problems.push_back(file_name + ": its base '" + *base + "' is not among the files the loader read");
+    } catch (const lang::diag_error& e) {
+      problems.push_back(file_name + ": does not load:\n" + src.render(e.d));
+    }
+  }
+  report(problems);
+}
+
+TEST_CASE("catalogue: each row's sentence is the ruleset's own `about` line, which `spades list` shows", "[catalogue]") {
+  std::vector<std::string> problems, format;  // the table's format problems are the first test's to report
+  for (const row& r : catalogue_rows(format)) {
+    std::string file_name = "rulesets/" + r.id + ".spades";
+    if (!fs::exists(source_path(file_name))) continue;  // reported above
+    lang::sources src;
+    try {
+      auto v = lang::load_variant(src, source_path(file_name));
+      if (v->about.empty())
+        problems.push_back(file_name + ": has no `about \"...\"` line (" + readme + " says: " + r.about + ")");
+      else if (v->about != r.about)
+        problems.push_back(file_name + ": its `about` says \"" + v->about + "\", but " + readme + ":" + std::to_string(r.line) +
+                           " says \"" + r.about + "\"");
     } catch (const lang::diag_error& e) {
       problems.push_back(file_name + ": does not load:\n" + src.render(e.d));
     }

@@ -37,7 +37,43 @@ TEST_CASE("cli: unknown command and missing arguments are usage errors (exit 2)"
   CHECK(run("bench rulesets/standard.spades --hands lots").out == "spades bench: --hands needs a whole number, not 'lots'\n");
   CHECK(run("test").code == 2);
   CHECK(run("--help").code == 0);
-  for (const char* c : {"check", "test", "play", "sim", "bench"}) CHECK(run(std::string(c) + " --help").code == 0);
+  for (const char* c : {"check", "test", "play", "sim", "bench", "list"}) CHECK(run(std::string(c) + " --help").code == 0);
+}
+
+TEST_CASE("cli: --version prints the version") {
+  auto r = run("--version");
+  CHECK(r.code == 0);
+  CHECK(r.out.rfind("spades ", 0) == 0);
+  CHECK(r.out.find('\n') == r.out.size() - 1);
+}
+
+TEST_CASE("cli: list shows each ruleset's name, base, sentence and options; --json the same as data") {
+  auto r = run("list tests/list");
+  CHECK(r.code == 0);
+  CHECK(r.out ==
+        "house  (House Spades, extends standard)\n"
+        "    Standard Spades to an agreed score, with Nil worth an agreed bonus.\n"
+        "    --option game_to=500             the score the game is played to\n"
+        "    --option big_nil=false           Nil is worth 200\n"
+        "plain  (plain)\n");
+  auto j = nlohmann::json::parse(run("list tests/list --json").out);
+  REQUIRE(j["rulesets"].size() == 2);
+  const auto& house = j["rulesets"][0];
+  CHECK(house["id"] == "house");
+  CHECK(house["base"] == "standard");
+  CHECK(house["about"] == "Standard Spades to an agreed score, with Nil worth an agreed bonus.");
+  CHECK(house["options"][0] == nlohmann::json{{"name", "game_to"}, {"default", 500}, {"allowed", "-1000000000..1000000000"}, {"about", "the score the game is played to"}});
+  CHECK(house["options"][1]["default"] == false);
+  CHECK(j["rulesets"][1]["base"].is_null());
+  // a file with errors is reported and left out; the rest is listed; exit 1
+  auto bad = run("list tests/list-bad");
+  CHECK(bad.code == 1);
+  CHECK(bad.out.find("tests/list-bad/broken.spades:1:9: error: expected a cards setting") != std::string::npos);
+  CHECK(bad.out.find("plain  (plain)\n") != std::string::npos);
+  CHECK(run("list no/such/dir").out == "spades list: 'no/such/dir' is not a directory\n");
+  // every ruleset of the project is listed, with its sentence
+  auto all = nlohmann::json::parse(run("list rulesets --json").out);
+  for (const auto& e : all["rulesets"]) CHECK(!e["about"].get<std::string>().empty());
 }
 
 TEST_CASE("cli: check reports clean files and errors") {
@@ -170,6 +206,10 @@ TEST_CASE("cli: every documented exit code of every command") {
       {"play tests/lang/unknown_name.spades", "", 1},
       {"play rulesets/standard.spades --seat Q", "", 2},
       {"--version-that-is-not", "", 2},
+      {"--version", "", 0},
+      {"list rulesets", "", 0},
+      {"list tests/list-bad", "", 1},
+      {"list no/such/dir", "", 2},
   };
   for (const path& p : paths) {
     auto r = run(p.args, p.input);

@@ -36,6 +36,9 @@ TEST_CASE("fuzz regressions replay cleanly") {
   CHECK(spades_fuzz_variant(reinterpret_cast<const uint8_t*>(text), std::strlen(text)) == 0);
   const uint8_t moves[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
   CHECK(spades_fuzz_runtime(moves, sizeof moves) == 0);
+  // 0xfe: a change to a ruleset, read as a file that extends it, then moves
+  const char delta[] = "\xfe\x00scoring { rule x each team { points tricks * 3 } }\0\x01\x02\x03\x04\x05\x06\x07\x08\x09";
+  CHECK(spades_fuzz_runtime(reinterpret_cast<const uint8_t*>(delta), sizeof delta - 1) == 0);
   const char* hands = "{\"cases\": [{\"name\": \"x\"}]}";
   CHECK(spades_fuzz_hands(reinterpret_cast<const uint8_t*>(hands), std::strlen(hands)) == 0);
   CHECK(replayed >= 0);

@@ -1,0 +1,96 @@
+// spades list [DIR] [--json]: the rulesets in a directory, each with its sentence, base and options.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+
+namespace spades::cli {
+
+static const char* help =
+    "usage: spades list [DIR] [--json]\n"
+    "\n"
+    "Lists the rulesets (*.spades) in DIR, by id: its name and the ruleset it extends, the sentence of its\n"
+    "`about` line, and its rule options with their defaults (set them with --option NAME=VALUE).\n"
+    "Default DIR: rulesets/ in the current directory, else the rulesets beside the source tree.\n"
+    "A file with errors is reported on standard error and left out.\n"
+    "\n"
+    "exit codes: 0 listed, 1 some file has errors, 2 bad usage or no such directory\n";
+
+namespace {
+
+std::string default_dir() {
+  namespace fs = std::filesystem;
+  for (const char* p : {"rulesets", SPADES_SOURCE_DIR "/rulesets"})
+    if (std::error_code ec; fs::is_directory(p, ec)) return p;
+  return "rulesets";
+}
+
+std::string option_value(const variant& v, size_t i) { return v.option_specs[i].text(v.option_defaults[i]); }
+
+void print_text(const std::vector<std::shared_ptr<const variant>>& all) {
+  for (const auto& v : all) {
+    std::string base = v->base.empty() ? "" : fmt::format(", extends {}", v->base);
+    fmt::print("{}  ({}{})\n", v->id, v->name, base);
+    if (!v->about.empty()) fmt::print("    {}\n", v->about);
+    for (size_t i = 0; i < v->option_names.size(); ++i) {
+      std::string set = fmt::format("--option {}={}", v->option_names[i], option_value(*v, i));
+      fmt::print("    {:<32} {}\n", set, v->option_about[i]);
+    }
+  }
+}
+
+void print_json(const std::vector<std::shared_ptr<const variant>>& all) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const auto& v : all) {
+    nlohmann::ordered_json options = nlohmann::ordered_json::array();
+    for (size_t i = 0; i < v->option_names.size(); ++i) {
+      const option_spec& spec = v->option_specs[i];
+      const int64_t def = v->option_defaults[i];
+      nlohmann::ordered_json value = spec.type == option_type::boolean ? nlohmann::ordered_json(def != 0)
+                                     : spec.type == option_type::choice ? nlohmann::ordered_json(spec.text(def))
+                                                                        : nlohmann::ordered_json(def);
+      options.push_back({{"name", v->option_names[i]}, {"default", value}, {"allowed", spec.allowed()}, {"about", v->option_about[i]}});
+    }
+    list.push_back({{"id", v->id},
+                    {"name", v->name},
+                    {"about", v->about},
+                    {"base", v->base.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v->base)},
+                    {"file", v->file},
+                    {"options", options}});
+  }
+  fmt::print("{}\n", nlohmann::ordered_json{{"rulesets", list}}.dump(2));
+}
+
+}  // namespace
+
+int cmd_list(int argc, char** argv) {
+  namespace fs = std::filesystem;
+  if (wants_help(argc, argv, help)) return 0;
+  args a = parse_args("list", argc, argv, {"--json"}, {});
+  if (a.positional.size() > 1) throw usage_error("name at most one directory");
+  std::string dir = a.positional.empty() ? default_dir() : a.positional[0];
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw usage_error(fmt::format("'{}' is not a directory", dir));
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".spades") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  std::vector<std::shared_ptr<const variant>> all;
+  bool errors = false;
+  for (const std::string& f : files) {
+    auto v = load_or_report(f);
+    if (v) all.push_back(v);
+    else errors = true;
+  }
+  if (a.has("--json")) print_json(all);
+  else print_text(all);
+  return errors ? 1 : 0;
+}
+
+}  // namespace spades::cli

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Writes the fuzzers' generated inputs into DIR (default build-fuzz): a dictionary of the language's words
+# read from lang/grammar.hpp (so new keywords are in it the day they are added), and variant seeds of the
+# shapes that once overflowed the stack: long operator chains, deep brackets, long if/else chains, deep
+# statement nesting. Each stays within the language's limits; the fuzzer mutates it past them.
+set -eu
+out=${1:-build-fuzz}
+src=$(dirname "$0")/..
+mkdir -p "$out/corpus/variant" "$out/corpus/runtime"
+
+# every keyword of the grammar, plus operators and the setting values the elaboration reads
+{
+  grep -o 'TAO_PEGTL_KEYWORD("[a-z_]*")' "$src/lang/grammar.hpp" | sed 's/TAO_PEGTL_KEYWORD(\(".*"\))/\1/'
+  for w in '{' '}' '(' ')' ';' '..' '+=' '-=' '==' '!=' '<=' '>=' '"' '#' ',' '=' \
+           player team opposite none left right across partner dealer dealer_left dealer_right holder leading \
+           kitty out suit beat discard lead win trump all except before after bidding players teams from \
+           another_hand draw next_hand_decides with highest lowest others opponents AS 2C BJ LJ S H D C \
+           bags tricks bid score behind broken trick hand first_hand this_bid bids_made bids_total; do
+    printf '"%s"\n' "$w"
+  done
+} | sort -u > "$out/variant.dict"
+cp "$out/variant.dict" "$out/runtime.dict"  # the runtime target's modes 0xfe and 0xff read variant text
+
+# the test-hands format's field names and JSON's punctuation
+for w in ruleset cases name note options before score bags hands_played hands dealer deal rest bids play moves \
+         tricks events trick_winners expect hand_score counters game_over winner error at contains scoring \
+         '{' '}' '[' ']' ':' ',' '"' true false null '"N: pass' '"N: ' 'blind nil' nil; do
+  printf '"%s"\n' "$w" | sed 's/^""/"\\"/; s/^"\("\)\(.\)/"\\\1\2/'
+done | sort -u > "$out/hands.dict"
+
+rep() { i=0; while [ $i -lt "$2" ]; do printf '%s' "$1"; i=$((i + 1)); done; }
+seed() { cat > "$out/corpus/variant/$1"; }
+base='extends "standard"'   # the targets read a variant as if it were rulesets/fuzzed.spades
+{ echo "$base"; printf 'scoring { rule long each team { points 1'; rep '+1' 99; echo ' } }'; } | seed chain_add.spades
+{ echo "$base"; printf 'scoring { rule neg each team { points '; rep '- ' 98; echo '1 } }'; } | seed chain_neg.spades
+{ echo "$base"; printf 'bidding { bid nil 0 "nil" { allow when '; rep 'not ' 98; echo 'false } }'; } | seed chain_not.spades
+{ echo "$base"; printf 'scoring { rule deep each team { points '; rep '(' 98; printf 1; rep ')' 98; echo ' } }'; } | seed deep_parens.spades
+{ echo "$base"; printf 'scoring { rule ifs each team { points '; rep 'if tricks > 1 then 1 else ' 48; echo '0 } }'; } | seed chain_if.spades
+{ echo "$base"; printf 'scoring { rule nest each team {\n'; rep 'if tricks > 0 {
+' 60; echo 'points 1'; rep '}
+' 60; echo '} }'; } | seed deep_statements.spades
+{ echo "$base"; printf 'scoring {\n'; i=0; while [ $i -lt 200 ]; do echo "  rule r$i each team { points $i }"; i=$((i + 1)); done; echo '}'; } | seed many_rules.spades
+
+# the runtime target: a ruleset by index and a seed, then move choices; 0xfe: a fuzzed change to a ruleset
+i=0
+while [ $i -lt 16 ]; do head -c 200 /dev/urandom | { printf "\\$(printf %o $i)"; cat; } > "$out/corpus/runtime/seed$i"; i=$((i + 1)); done
+printf '\376\000scoring { rule x each team { points tricks * 3 } }\000' > "$out/corpus/runtime/delta_rule"
+printf '\376\001play { follow beat }\000' > "$out/corpus/runtime/delta_follow"
