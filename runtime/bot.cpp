@@ -691,6 +691,8 @@ move bot_move(const game_state& st, rng& r) {
     case phase::bid: return bot_decide(st, true);
     case phase::call: return bot_decide(st, false);
     case phase::exchange: {
+      // an exchange the bidder may decline is taken: it sheds the nil bidder's highest cards
+      if (st.exchange_offer) return move::make_choice(1);
       // the nil side passes its highest cards; the partner returns its lowest
       int from = st.turn;
       bool zero = bid_zero(st, from);

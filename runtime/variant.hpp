@@ -73,6 +73,7 @@ struct bid_kind {
   int when = -1;      // eligibility condition (expr), -1 = always
   std::string reason; // why it is refused when `when` does not hold
   int exchange = 0;   // cards exchanged with partner after bidding
+  bool exchange_optional = false;  // ... if the bidder chooses to
 };
 
 // ---- play ----
