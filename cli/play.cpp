@@ -191,6 +191,7 @@ struct table : observer {
                       : st.ph == phase::pass     ? fmt::format("Pass {} card{} {}", st.cards_left, st.cards_left == 1 ? "" : "s", st.pass_words())
                       : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
                       : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
+                      : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
                                                  : "Your card";
     for (;;) {
       std::string line;
@@ -240,6 +241,8 @@ struct table : observer {
       fmt::print("{} pass{} a card {}{}\n", who(seat), seat == me ? "" : "es", passing_to, seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::discard) {
       fmt::print("{} discard{} a card{}\n", who(seat), seat == me ? "" : "s", seat == me ? fmt::format(" ({})", card(m.a)) : "");
+    } else if (ph == phase::agree) {
+      fmt::print("{} {} {}'s bid\n", who(seat), m.a ? (seat == me ? "agree to" : "agrees to") : (seat == me ? "refuse" : "refuses"), who(st.asking));
     } else if (ph == phase::call) {
       std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{}: {}\n", owner, m.a < 0 ? "no announcement" : v.calls[m.a].words);

@@ -151,7 +151,8 @@ void hand_runner::bids(const json& b) {
     cx.fail(prefix + "bids", fmt::format("the hand is in its {} phase, not bidding: give the hand as 'moves' (e.g. \"{}: pass ...\")",
                                          phase_name(st.ph), v.seat_names[st.acting_seat()]));
   }
-  while (st.ph == phase::bid && !rejected) {
+  // a partner asked to agree to a bid answers in its own entry ("S": "agree")
+  while ((st.ph == phase::bid || st.ph == phase::agree) && !rejected) {
     const json* found = nullptr;
     std::string key;
     for (auto it = b.begin(); it != b.end(); ++it) {
@@ -206,9 +207,9 @@ void hand_runner::play(const json& p) {
 void hand_runner::tricks(const json& t) {
   if (!t.is_object()) cx.fail(prefix + "tricks", "expected an object: seat -> tricks won");
   // a scoring-only hand needs no cards to change hands: what is owed after the bidding is skipped
-  if (st.ph != phase::bid) st.enter_play();
+  if (st.ph != phase::bid && st.ph != phase::agree) st.enter_play();
   if (st.ph != phase::play || st.trick != 0 || st.played != 0)
-    cx.fail(prefix + "tricks", st.ph == phase::bid ? "'tricks' needs the bidding to be complete: give every bid" : "'tricks' cannot be given once the play has started: give the rest of the play instead");
+    cx.fail(prefix + "tricks", st.ph == phase::bid || st.ph == phase::agree ? "'tricks' needs the bidding to be complete: give every bid" : "'tricks' cannot be given once the play has started: give the rest of the play instead");
   std::array<int, max_seats> won{};
   int sum = 0;
   for (auto it = t.begin(); it != t.end(); ++it) {

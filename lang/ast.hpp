@@ -43,9 +43,9 @@ struct item {
   std::optional<word> str;        // the quoted string, without quotes
   std::optional<expr> cond;       // `when ...` or `= value`
   std::optional<word> role;       // a counter's `as ROLE`
+  std::vector<word> allowed;      // an option's `in` values: one range "1..4", or each value
   std::optional<word> place;      // a step's `before` or `after` ...
   std::optional<word> place_step; // ... and the step it is placed by
-  std::vector<word> allowed;      // an option's `in` values: one range "1..4", or each value
   std::vector<item> sub;          // bid options
   std::vector<stmt> body;         // rule body
   std::string block;              // the block it belongs to ("" at top level)

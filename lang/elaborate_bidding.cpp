@@ -34,6 +34,20 @@ void bid_range(elaboration& e, const item& it, bid_kind& k) {
   if (k.hi > e.v.tricks_per_hand) fail(rg.at, fmt::format("bid range {} goes past the {} tricks of a hand", rg.text, e.v.tricks_per_hand));
 }
 
+// for side | partner agrees: a bid for the side, a bid the partner must agree to. Both need players who
+// bid one by one, with partners.
+void side_option(elaboration& e, const item& o, bid_kind& k) {
+  const variant& v = e.v;
+  if (o.kw == "for") k.side = choose(o.args.at(0), {"side"}, "word after `for`") == "side";
+  else k.agree = choose(o.args.at(0), {"agrees"}, "word after `partner`") == "agrees";
+  const char* form = o.kw == "for" ? "a bid for the side" : "a bid partner agrees to";
+  if (v.bid_by_team) fail(o.at, fmt::format("{} needs players who bid one by one (`order players`): here each team makes one bid", form));
+  for (int s = 0; s < v.seats; ++s) {
+    if (k.side && v.members[v.team_of[s]].size() < 2) fail(o.at, fmt::format("{} needs partners: {} plays alone", form, v.seat_names[s]));
+    if (k.agree && v.partner[s] < 0) fail(o.at, fmt::format("{} needs every player to have exactly one partner", form));
+  }
+}
+
 // { blind; allow when ... "reason"; exchange N with partner; convert ... }: each at most once (but convert).
 void bid_options(elaboration& e, const item& it, bid_kind& k) {
   for (size_t oi = 0; oi < it.sub.size(); ++oi)
@@ -57,6 +71,8 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
   }
   for (const item& o : it.sub)
     if (o.kw == "allow") k.when = e.formulas.compile(*o.cond, scope::bidding);
+  for (const item& o : it.sub)
+    if (o.kw == "for" || o.kw == "partner") side_option(e, o, k);
 }
 
 void bid(elaboration& e, const symbol& s, std::set<std::string>& words) {

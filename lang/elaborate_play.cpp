@@ -1,5 +1,5 @@
-// elaborate_play: `play` -> who leads first, lead restrictions (forbid), when trumps break, following
-// rules and forced plays.
+// elaborate_play: `play` -> who leads first, lead restrictions and restrictions of every card played
+// (forbid), when trumps break, following rules and forced plays (force).
 #include <fmt/format.h>
 
 #include "lang/elaborate.hpp"
@@ -7,6 +7,24 @@
 namespace spades::lang {
 
 namespace {
+
+// Does the formula read the card in question (`winning`)?
+bool reads_card(const variant& v, int node) {
+  if (node < 0) return false;
+  const expr_node& n = v.exprs[node];
+  if (n.o == op::var && n.v == var::winning) return true;
+  return reads_card(v, n.a) || reads_card(v, n.b) || reads_card(v, n.c);
+}
+
+// The first node of the formula that reads the card in question, for a message that points at it.
+const expr_node* card_reader(const variant& v, int node) {
+  if (node < 0) return nullptr;
+  const expr_node& n = v.exprs[node];
+  if (n.o == op::var && n.v == var::winning) return &n;
+  for (int k : {n.a, n.b, n.c})
+    if (const expr_node* r = card_reader(v, k)) return r;
+  return nullptr;
+}
 
 // lead SEAT | lead holder CARDS [leading it]
 void lead(elaboration& e) {
@@ -36,12 +54,43 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   forbid_rule f;
   f.name = s.name;
-  f.cards = card_group(e.v, it.args, 1);
+  f.cards = card_group(e.v, it.args, 2);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
+  if (const expr_node* n = card_reader(e.v, f.when))
+    fail(e.v.at(*n), "'winning' is about a card played to a trick: a lead restriction has none (use `forbid NAME play`)");
   // the usual lead restriction, `when not broken`, is tested directly on the hot path
   const auto& x = e.v.exprs;
   f.unless_broken = f.when >= 0 && x[f.when].o == op::not_ && x[x[f.when].a].o == op::var && x[x[f.when].a].v == var::broken;
+  return f;
+}
+
+// forbid NAME play CARDS [when CONDITION] ["reason"]
+play_forbid forbid_play(elaboration& e, const symbol& s) {
+  const item& it = *s.decl;
+  play_forbid f;
+  f.name = s.name;
+  f.cards = card_group(e.v, it.args, 2);
+  if (it.str) f.reason = it.str->text;
+  f.when = e.formulas.compile_opt(it.cond, scope::play);
+  f.per_card = reads_card(e.v, f.when);
+  return f;
+}
+
+// force NAME play lowest|highest|any CARDS [when CONDITION] ["reason"]
+play_force force_play(elaboration& e, const symbol& s) {
+  const item& it = *s.decl;
+  const auto& a = it.args;
+  play_force f;
+  f.name = s.name;
+  if (a.size() < 4) fail(a.back().at, "expected `force NAME play lowest|highest|any CARDS`: which cards, and which of them");
+  std::string pick = choose(a[2], {"lowest", "highest", "any"}, "choice");
+  f.pick = pick == "lowest" ? force_pick::lowest : pick == "highest" ? force_pick::highest : force_pick::any;
+  f.cards = card_group(e.v, a, 3);
+  f.group = joined(a, 3);
+  if (it.str) f.reason = it.str->text;
+  f.when = e.formulas.compile_opt(it.cond, scope::play);
+  f.per_card = reads_card(e.v, f.when);
   return f;
 }
 
@@ -69,13 +118,19 @@ force_rule force(elaboration& e, const symbol& s) {
 void elaborate_play(elaboration& e) {
   variant& v = e.v;
   lead(e);
-  for (const symbol* s : e.syms.of(symbol_kind::forbid)) v.forbids.push_back(forbid(e, *s));
+  for (const symbol* s : e.syms.of(symbol_kind::forbid)) {
+    if (s->decl->args.at(1).text == "play") v.play_forbids.push_back(forbid_play(e, *s));
+    else v.forbids.push_back(forbid(e, *s));
+  }
   if (const item* it = e.find("play", "broken_by"))
     for (const word& w : it->args) {
       std::string b = choose(w, {"discard", "lead", "win"}, "way of breaking trump");
       (b == "discard" ? v.broken_by_discard : b == "lead" ? v.broken_by_lead : v.broken_by_win) = true;
     }
-  for (const symbol* s : e.syms.of(symbol_kind::force)) v.forces.push_back(force(e, *s));
+  for (const symbol* s : e.syms.of(symbol_kind::force)) {
+    if (s->decl->args.size() > 1 && s->decl->args[1].text == "play") v.play_forces.push_back(force_play(e, *s));
+    else v.forces.push_back(force(e, *s));
+  }
   if (const item* it = e.find("play", "follow"))
     v.follow = choose(it->args.at(0), {"suit", "beat"}, "follow rule") == "beat" ? follow_rule::beat : follow_rule::suit;
 }

@@ -167,7 +167,10 @@ SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>);
 // convert NAME "words" to BID N [when EXPR]: after the bidding the bidder may turn this bid into BID N
 SPADES_ITEM(convert, "convert", arg<name>, ws, string_lit, arg<TAO_PEGTL_KEYWORD("to")>, arg<name>, arg<number>, opt<gap, when_clause>);
 SPADES_ITEM(by, "by", arg<word>);
-struct bid_option : sor<blind_item, allow_item, exchange_item, convert_item> {};
+// for side: a bid for the whole side; partner agrees: the partner must agree to it
+SPADES_ITEM(for_side, "for", arg<word>);
+SPADES_ITEM(partner_agrees, "partner", arg<word>);
+struct bid_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item> {};
 struct bid_options_close : one<'}'> {};
 struct bid_options : if_must<one<'{'>, nl, star<bid_option, nl>, bid_options_close> {};
 struct announce_option : sor<by_item, allow_item> {};
@@ -177,13 +180,21 @@ SPADES_ITEM(bid, "bid", arg<name>, arg<range>, opt<ws, string_lit>, opt<ws, bid_
 SPADES_ITEM(skip, "skip", arg<when_clause>);
 // announce NAME "words" { by team|player ; allow when EXPR }: a call made after the bidding
 SPADES_ITEM(announce, "announce", arg<name>, ws, string_lit, opt<ws, announce_options>);
-// play { lead SEAT|holder CARDS | forbid NAME lead CARDS when EXPR "reason" | broken_by EVENTS | follow RULE
-//        | force NAME lead CARDS play WHO highest|lowest CARDS "reason" }
+// play { lead SEAT|holder CARDS | forbid NAME lead|play CARDS when EXPR "reason" | broken_by EVENTS | follow RULE
+//        | force NAME lead CARDS play WHO highest|lowest CARDS "reason" | force NAME play lowest|highest|any CARDS when EXPR "reason" }
 SPADES_ITEM(lead, "lead", arg<words>);
-SPADES_ITEM(forbid, "forbid", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
+// forbid_what -> 'lead' | 'play' : a restriction of the leads, or of every card played
+struct kw_lead : TAO_PEGTL_KEYWORD("lead") {};
+struct forbid_what : sor<kw_lead, kw_play> {};
+SPADES_ITEM(forbid, "forbid", arg<name>, arg<forbid_what>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
 SPADES_ITEM(broken_by, "broken_by", arg<words>);
 SPADES_ITEM(follow, "follow", arg<word>);
-SPADES_ITEM(force, "force", arg<name>, arg<TAO_PEGTL_KEYWORD("lead")>, arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>);
+// force_on_lead -> 'lead' CARDS 'play' WHO highest|lowest CARDS "reason"
+struct force_on_lead : if_must<TAO_PEGTL_KEYWORD("lead"), arg<card_words>, arg<kw_play>, arg<words>, opt<ws, string_lit>> {};
+// force_on_play -> 'play' lowest|highest|any CARDS [when EXPR] "reason"
+struct force_on_play : if_must<kw_play, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>> {};
+struct force_form : sor<force_on_lead, force_on_play> {};
+SPADES_ITEM(force, "force", arg<name>, arg<force_form>);
 // scoring { counter NAME [= N] [as ROLE] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
 struct counter_init : seq<one<'='>, ws, signed_number> {};
 // counter_role -> 'as' ROLE : the part the counter plays for the engine (lang/vocabulary.cpp lists the roles)

@@ -37,7 +37,7 @@ struct rule_error {
 };
 
 constexpr std::string_view statements[] = {"let", "points", "if", "tally", "win", "lose"};
-constexpr std::string_view bid_options[] = {"blind", "allow", "exchange", "convert"};
+constexpr std::string_view bid_options[] = {"blind", "allow", "exchange", "convert", "for", "partner"};
 constexpr std::string_view announce_options[] = {"by", "allow"};
 constexpr std::string_view players_settings[] = {"count", "seats", "teams", "team", "drop"};
 constexpr std::string_view cards_settings[] = {"suits", "ranks", "jokers", "remove", "packs", "trump", "top_trumps", "ties", "drop"};
@@ -97,7 +97,8 @@ MSG("expected '=', '+=' or '-=' after a counter's name (a statement is not a con
 MSG("expected '{'", pegtl::one<'{'>);
 MSG("expected '('", pegtl::one<'('>);
 MSG("expected '='", pegtl::one<'='>);
-MSG("expected 'lead' and the cards led (forbid NAME lead CARDS when CONDITION)", TAO_PEGTL_KEYWORD("lead"));
+MSG("expected 'lead' or 'play' and the cards (forbid NAME lead|play CARDS when CONDITION)", R::forbid_what);
+MSG("expected 'lead' CARDS 'play' WHO highest|lowest CARDS, or 'play' lowest|highest|any CARDS", R::force_form);
 MSG("expected 'each player' or 'each team'", TAO_PEGTL_KEYWORD("each"));
 MSG("expected 'player' or 'team' after 'each'", R::rule_scope);
 ROW(R::drop_kind, "expected the kind of item to drop ({or}) and its name", caret::previous_code, closes::nothing, drop_kinds);
@@ -180,7 +181,7 @@ using selector = pegtl::parse_tree::selector<
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
         R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
-        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::bid_item, R::skip_item, R::lead_item,
+        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::announce_item, R::force_item, R::kw_play, R::kw_lead, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::for_side_item, R::partner_agrees_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
         R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
@@ -333,13 +334,13 @@ struct converter {
       if (c.is_type<R::step_name>() && it.place)
         it.place_step = word{c.string(), at(c)};
       else if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
-          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::step_name>() ||
-          c.is_type<R::step_kind_name>())
+          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::kw_lead>() ||
+          c.is_type<R::step_name>() || c.is_type<R::step_kind_name>())
         it.args.push_back({c.string(), at(c)});
-      else if (c.is_type<R::step_place_kw>())
-        it.place = word{c.string(), at(c)};
       else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
         it.allowed.push_back({c.string(), at(c)});
+      else if (c.is_type<R::step_place_kw>())
+        it.place = word{c.string(), at(c)};
       else if (c.is_type<R::string_body>())
         it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
       else if (c.is_type<R::when_clause>())

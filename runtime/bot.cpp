@@ -470,8 +470,11 @@ outlook look(const game_state& st, int seat) {
     o.mate_p0 = o.mate_bid && bid_zero(st, o.mate) ? std::max(0.75, cal.p0)
                 : o.mate_bid && !v.bids[b.kind].blind && b.n <= 1 ? std::max(0.45, cal.p0) : cal.p0;
     o.mate_prior = std::max(0.0, (all - o.mu) / (v.seats - 1));
-    // a bid made blind says nothing of the hand
-    o.mate_mu = o.mate_bid && !v.bids[b.kind].blind ? b.n + 0.6 : o.mate_prior;
+    // a bid made blind says nothing of the hand; a bid for the side counts on an average partner, so its
+    // bidder holds about the bid less a seat's share; a seat covered by our side's bid has not shown its hand
+    o.mate_mu = !o.mate_bid || v.bids[b.kind].blind || st.covered[o.mate] ? o.mate_prior
+                : v.bids[b.kind].side ? std::max(o.mate_prior, b.n - (double)all / v.seats)
+                                      : b.n + 0.6;
   }
   o.own_sure = std::min(sure, o.mu);
   // a partner who bid a number holds some quick winners too
@@ -488,7 +491,11 @@ void fill_bids(game_state& c, const outlook& o) {
   const double mate = o.mate >= 0 ? o.mate_mu : 0;
   const double opp_mu = opps > 0 ? std::max(0.0, (all - o.mu - mate) / opps) : 0;
   move ms[max_moves];
-  for (int guard = 0; c.ph == phase::bid && guard < max_seats; ++guard) {
+  for (int guard = 0; (c.ph == phase::bid || c.ph == phase::agree) && guard < 2 * max_seats; ++guard) {
+    if (c.ph == phase::agree) {  // assumed: the partner agrees
+      c.apply(move::make_choice(1));
+      continue;
+    }
     int n = c.legal_moves(ms);
     if (n == 0) return;
     bool ours = v.bid_by_team ? c.turn == o.team : v.team_of[c.turn] == o.team;
@@ -576,11 +583,13 @@ move choose(const game_state& st, const move* ms, int n, bool bidding) {
   for (int pass = 0; pass < 2 && best < 0; ++pass) {
     for (int i = 0; i < n; ++i) {
       const move& m = ms[i];
-      bool far = bidding && v.bids[m.a].lo < v.bids[m.a].hi &&
+      const bool bid = bidding && m.type == move::bid;
+      bool far = bid && v.bids[m.a].lo < v.bids[m.a].hi &&
                  (m.b > std::max(mine, side) + 1.5 || m.b < std::min(mine, side) - 2.5);
       double u;
       if ((pass == 0 && far) || !score_move(st, m, o, bidding, u)) continue;
-      double tie = bidding ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : (m.a < 0 ? 0 : 1);
+      // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
+      double tie = bid ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : m.type == move::choice ? m.a : (m.a < 0 ? 0 : 1);
       if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
         best = i;
         best_u = u;
@@ -690,6 +699,7 @@ move bot_move(const game_state& st, rng& r) {
   switch (st.ph) {
     case phase::bid: return bot_decide(st, true);
     case phase::call: return bot_decide(st, false);
+    case phase::agree: return bot_decide(st, true);  // the bidding goes on after the answer
     case phase::exchange: {
       // an exchange the bidder may decline is taken: it sheds the nil bidder's highest cards
       if (st.exchange_offer) return move::make_choice(1);

@@ -191,6 +191,11 @@ int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
     case var::trick: return cx.st->trick + 1;
     case var::held: case var::dealt: case var::won_cards: case var::won_with: case var::trumped: case var::final_run:
       return card_function(v, n, cx);
+    // the trick so far, for the player to play (conditions of what may be played)
+    case var::leading: return cx.st->ph == phase::play && cx.st->played == 0;
+    case var::void_led: return cx.st->ph == phase::play && cx.st->played > 0 && (cx.st->hands[cx.st->turn] & cx.st->led_mask).empty();
+    case var::led_trump: return cx.st->ph == phase::play && cx.st->played > 0 && v.trump.has(cx.st->trick_cards[0]);
+    case var::winning: return cx.card >= 0 && (cx.st->played == 0 || beats(v, cx.card, cx.st->win_card));
     case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
     case var::player_call: case var::player_first_tricks: case var::last_trick:
       return player_var(v, n, cx);

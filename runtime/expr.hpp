@@ -13,6 +13,7 @@ struct eval_ctx {
   int bidder = -1;   // while bidding: who is bidding (eligibility)
   const int64_t* lets = nullptr;
   int64_t this_bid = 0;  // while checking a bid: its number
+  int card = -1;         // while checking a card to play (`winning`): the card
 };
 
 // One seat in scope, as in a player rule or a bid's condition: its cards, its team (a step's or a

@@ -23,6 +23,7 @@ const char* phase_name(phase p) {
     case phase::exchange: return "exchange";
     case phase::play: return "play";
     case phase::over: return "over";
+    case phase::agree: return "agree";
   }
   return "";
 }
@@ -93,6 +94,9 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   team_calls = {};
   player_calls = {};
   bid_converted = {};
+  covered = {};
+  refused = {};
+  asking = -1;
   passing = {};
   kitty_taker = -1;
   // known from the deal on (game-scope conditions do not change within a hand), for the steps before it
@@ -217,6 +221,8 @@ void game_state::enter_bidding() {
 
 void game_state::enter_play() {
   if (ph == phase::play || ph == phase::over || ph == phase::deal) return;
+  if (ph == phase::agree) cover_side(asking);  // a bid awaiting agreement stands as made
+  asking = -1;
   exchange_count = 0;
   step = (uint8_t)v->course_play;
   start_play();
@@ -286,6 +292,16 @@ int game_state::acting_seat() const {
   return turn;
 }
 
+// Why a bid kind is closed to the bidder whatever the number, or nullptr: its partner refused it this hand,
+// or it is a bid for the side and a partner has already bid.
+const char* game_state::bid_closed(int kind, int bidder) const {
+  if ((refused[bidder] >> kind) & 1) return "partner refused it this hand";
+  if (v->bids[kind].side && !v->bid_by_team)
+    for (int m : v->members[v->team_of[bidder]])
+      if (m != bidder && bids[m].kind >= 0) return "a bid for the side must come before partner's bid";
+  return nullptr;
+}
+
 bool game_state::bid_allowed(int kind, int n, int bidder) const {
   const bid_kind& k = v->bids[kind];
   if (n < k.lo || n > k.hi) return false;
@@ -304,7 +320,7 @@ bool game_state::call_allowed(int k, int owner, bool by_team) const {
   if (made & (1u << k)) return false;
   if (c.from_kind >= 0) {
     // the bid being converted belongs to the bidder: the team when bidding by team, else the player
-    if (by_team != v->bid_by_team || bidding_skipped || bids[owner].kind != c.from_kind || bid_converted[owner]) return false;
+    if (by_team != v->bid_by_team || bidding_skipped || bids[owner].kind != c.from_kind || bid_converted[owner] || (!by_team && covered[owner])) return false;
   }
   if (c.when < 0) return true;
   // a team call has no single bidder: partner_bid and partner_bid_is() are false there
@@ -350,7 +366,7 @@ bool game_state::start_exchanges() {
   if (!v->bid_by_team && !bidding_skipped) {
     for (int i = 0; i < v->seats; ++i) {
       int p = (dealer + v->bid_start + i) % v->seats;
-      if (bids[p].kind < 0) continue;
+      if (bids[p].kind < 0 || covered[p]) continue;  // a side's bid owes its exchange once, from its bidder
       int n = v->bids[bids[p].kind].exchange;
       int q = v->partner[p];
       if (n <= 0 || q < 0) continue;
@@ -402,9 +418,14 @@ int game_state::legal_moves(move* out) const {
     case phase::bid:
       for (int k = 0; k < (int)v->bids.size(); ++k) {
         const bid_kind& bk = v->bids[k];
+        if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
         for (int n = bk.lo; n <= bk.hi; ++n)
           if (bk.when < 0 || bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
       }
+      break;
+    case phase::agree:
+      out[count++] = move::make_choice(1);
+      out[count++] = move::make_choice(0);
       break;
     case phase::call:
       for (int k = 0; k < (int)v->calls.size(); ++k)
@@ -435,10 +456,11 @@ bool game_state::has_legal_move() const {
   switch (ph) {
     case phase::bid:
       for (int k = 0; k < (int)v->bids.size(); ++k)
-        for (int n = v->bids[k].lo; n <= v->bids[k].hi; ++n)
+        for (int n = v->bids[k].lo; n <= v->bids[k].hi && !bid_closed(k, turn); ++n)
           if (v->bids[k].when < 0 || bid_allowed(k, n, turn)) return true;
       return false;
     case phase::call: return true;  // declining is always open
+    case phase::agree: return true;
     case phase::pass:
     case phase::discard:
     case phase::exchange: return exchange_offer || !hands[turn].empty();
@@ -470,7 +492,8 @@ card_set game_state::play_rules(Refuse&& refuse) const {
     }
     // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
     card_set allowed = hand & ~forbidden;
-    return allowed.empty() ? hand : allowed;
+    if (allowed.empty()) allowed = hand;
+    return v->play_forbids.empty() && v->play_forces.empty() ? allowed : play_conditions(allowed, refuse);
   }
   if (!v->forces.empty()) {
     const int lead_card = trick_cards[0];
@@ -491,6 +514,7 @@ card_set game_state::play_rules(Refuse&& refuse) const {
   card_set same = hand & led_mask;
   card_set base = same.empty() ? hand : same;
   if (!same.empty()) refuse(play_refusal{play_rule::follow_suit, v->follow_suit[trick_cards[0]], -1}, hand & ~same);
+  if (!v->play_forbids.empty() || !v->play_forces.empty()) base = play_conditions(base, refuse);
   if (v->follow == follow_rule::beat) {
     card_set better;
     base.for_each([&](int c) { if (beats(*v, c, win_card)) better.add(c); });
@@ -498,6 +522,43 @@ card_set game_state::play_rules(Refuse&& refuse) const {
       refuse(play_refusal{play_rule::follow_beat, -1, -1}, base & ~better);
       return better;
     }
+  }
+  return base;
+}
+
+// The conditional rules on every card played, applied to `base` (what leading or following leaves):
+// each `forbid ... play` whose condition holds takes its cards away, unless that would leave nothing (then
+// it is lifted); then the first `force ... play` whose condition holds and whose cards are among those
+// left narrows them to its lowest, its highest, or all of them.
+template <class Refuse>
+card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
+  eval_ctx cx{this, v->team_of[turn], turn};
+  // the cards of `group` for which a condition holds: all or none, unless it reads the card in question
+  auto holding = [&](card_set group, int when, bool per_card) {
+    if (group.empty() || !per_card) return group.empty() || eval_cond(*v, when, cx) ? group : card_set{};
+    card_set out;
+    group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, when, cx)) out.add(c); });
+    cx.card = -1;
+    return out;
+  };
+  for (const play_forbid& f : v->play_forbids) {
+    card_set barred = holding(base & f.cards, f.when, f.per_card);
+    card_set left = base & ~barred;
+    if (left.empty() || barred.empty()) continue;
+    refuse(play_refusal{play_rule::forbid_play, (int16_t)(&f - v->play_forbids.data()), -1}, barred);
+    base = left;
+  }
+  for (const play_force& f : v->play_forces) {
+    card_set among = holding(base & f.cards, f.when, f.per_card);
+    if (among.empty()) continue;
+    int pick = -1;
+    if (f.pick != force_pick::any)
+      among.for_each([&](int c) {
+        if (pick < 0 || (f.pick == force_pick::highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
+      });
+    card_set only = pick < 0 ? among : card_set::of(pick);
+    refuse(play_refusal{play_rule::force_play, (int16_t)(&f - v->play_forces.data()), (int16_t)pick}, base & ~only);
+    return only;
   }
   return base;
 }
@@ -530,6 +591,16 @@ std::string play_refusal_words(const variant& v, const play_refusal& r, int refu
     }
     case play_rule::follow_suit: return fmt::format("you must follow suit ({})", v.suit_names[r.index]);
     case play_rule::follow_beat: return "you must beat the card winning the trick if you can";
+    case play_rule::forbid_play: {
+      const play_forbid& f = v.play_forbids[r.index];
+      return f.reason.empty() ? fmt::format("playing {} is not allowed now (rule '{}')", v.cards[refused].name, f.name) : f.reason;
+    }
+    case play_rule::force_play: {
+      const play_force& f = v.play_forces[r.index];
+      if (!f.reason.empty()) return f.reason;
+      return r.card >= 0 ? fmt::format("you must play {} (rule '{}')", v.cards[r.card].name, f.name)
+                         : fmt::format("you must play a card of {} (rule '{}')", f.group, f.name);
+    }
   }
   return {};
 }
@@ -552,6 +623,7 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.b < k.lo || m.b > k.hi)
         return k.lo == k.hi ? fmt::format("{} is always {}", k.name, k.lo)
                             : fmt::format("a {} bid must be from {} to {}", k.name, k.lo, k.hi);
+      if (const char* closed = bid_closed(m.a, turn)) return fmt::format("{} is not allowed now: {}", k.words.empty() ? k.name : k.words, closed);
       if (!bid_allowed(m.a, m.b, turn)) {
         std::string words = k.words.empty() ? k.name : k.words;
         return k.reason.empty() ? fmt::format("{} is not allowed now: its condition does not hold", words)
@@ -564,6 +636,10 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.a == -1) return {};
       if (m.a < -1 || m.a >= (int)v->calls.size()) return "unknown announcement";
       if (!call_allowed(m.a, turn, call_by_team)) return fmt::format("'{}' is not open to {} now", v->calls[m.a].words, call_by_team ? v->team_names[turn] : who);
+      return {};
+    case phase::agree:
+      if (m.type != move::choice) return fmt::format("it is time to agree to {}'s bid or refuse it", v->seat_names[asking]);
+      if (m.a != 0 && m.a != 1) return "unknown answer (agree or refuse)";
       return {};
     case phase::pass: return held(fmt::format("pass cards {}", pass_words()));
     case phase::discard: return held("discard");
@@ -586,18 +662,27 @@ void game_state::apply(const move& m) {
     case phase::bid:
       bids[turn] = {(int8_t)m.a, (int8_t)m.b};
       ++bids_made;
-      if (bids_made == v->bidders()) { advance(); return; }
-      if (v->bid_by_team) {
-        // next team in seat order after the current team's first seat
-        int first = (dealer + v->bid_start) % v->seats;
-        for (int i = 0; i < v->seats; ++i) {
-          int t = v->team_of[(first + i) % v->seats];
-          if (bids[t].kind < 0) { turn = t; break; }
-        }
-      } else if (++turn == v->seats) {
-        turn = 0;
+      if (v->bids[m.a].agree && !v->bid_by_team && v->partner[turn] >= 0) {
+        // the bid stands once the partner agrees to it
+        asking = turn;
+        turn = v->partner[turn];
+        ph = phase::agree;
+        return;
       }
+      settle_bid(turn);
       return;
+    case phase::agree: {
+      const int bidder = asking;
+      asking = -1;
+      ph = phase::bid;
+      if (m.a == 1) { settle_bid(bidder); return; }
+      // refused: the bid is withdrawn, and the bidder bids again, that kind closed to it this hand
+      refused[bidder] |= uint64_t{1} << bids[bidder].kind;
+      bids[bidder] = {};
+      --bids_made;
+      turn = bidder;
+      return;
+    }
     case phase::call: {
       if (m.a < 0) {
         if (!next_call_turn()) advance();
@@ -608,6 +693,9 @@ void game_state::apply(const move& m) {
       if (c.to_kind >= 0) {
         bids[turn] = {(int8_t)c.to_kind, (int8_t)c.to_n};
         bid_converted[turn] = true;
+        if (!call_by_team)
+          for (int m : v->members[v->team_of[turn]])
+            if (covered[m]) bids[m].kind = (int8_t)c.to_kind;
       }
       // the same owner may make a further call; otherwise the next owner's turn
       for (int k = 0; k < (int)v->calls.size(); ++k)
@@ -654,6 +742,43 @@ void game_state::apply(const move& m) {
     default:
       return;
   }
+}
+
+// A bid made (and agreed to, if it needs it): a bid for the side becomes the bid of every other member,
+// whose turn is then skipped (number 0 there, so that the side's number counts once); then the next
+// bidder's turn, or the end of the bidding.
+void game_state::settle_bid(int bidder) {
+  cover_side(bidder);
+  next_bidder(bidder);
+}
+
+void game_state::cover_side(int bidder) {
+  const bid_made b = bids[bidder];
+  if (v->bid_by_team || !v->bids[b.kind].side) return;
+  for (int m : v->members[v->team_of[bidder]])
+    if (m != bidder) {
+      bids[m] = {b.kind, 0};
+      covered[m] = true;
+    }
+}
+
+void game_state::next_bidder(int from) {
+  if (v->bid_by_team) {
+    if (bids_made == v->bidders()) { advance(); return; }
+    // next team in seat order after the current team's first seat
+    int first = (dealer + v->bid_start) % v->seats;
+    for (int i = 0; i < v->seats; ++i) {
+      int t = v->team_of[(first + i) % v->seats];
+      if (bids[t].kind < 0) { turn = t; return; }
+    }
+    return;
+  }
+  // the next seat clockwise that has not bid (seats covered by a side's bid are passed over)
+  for (int i = 1; i <= v->seats; ++i) {
+    int s = (from + i) % v->seats;
+    if (bids[s].kind < 0) { turn = s; return; }
+  }
+  advance();
 }
 
 void game_state::play_card(int c) {

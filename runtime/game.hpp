@@ -14,15 +14,17 @@ namespace spades {
 
 // deal: the chance step. pass: cards to partner before bidding. discard: the kitty's taker discards.
 // call: announcements and conversions after the bidding. exchange: cards between partners after it.
-enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over };
+// agree: the partner of a bidder whose bid needs agreement agrees to it or refuses it (within the bidding).
+enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over, agree };
 const char* phase_name(phase p);
 
 // A decision: a bid (kind index and number of tricks), a card (to play, pass, discard or exchange),
-// or a call (an announcement or conversion by index; -1 declines).
+// a call (an announcement or conversion by index; -1 declines), or a choice between the answers a phase
+// offers (agree: 1 agrees to partner's bid, 0 refuses it).
 struct move {
   // no default member initialisers: move lists are arrays on the hot path
   enum type_t : uint8_t { bid, card, call, choice } type;
-  int16_t a;  // bid kind, card id, or call index (-1: none)
+  int16_t a;  // bid kind, card id, call index (-1: none), or the choice
   int16_t b;  // bid number
   static move make_bid(int kind, int n) { return {bid, (int16_t)kind, (int16_t)n}; }
   static move make_card(int c) { return {card, (int16_t)c, 0}; }
@@ -64,8 +66,9 @@ inline bool beats(const variant& v, int c, int w) {
 // Why a card may not be played: the play rule that refuses it, as data (play_refusal_words gives its words).
 // opening_card: the hand must open with `card`; forbid: leading is barred by forbid rule `index`;
 // force: force rule `index` makes the seat play `card`; follow_suit: the suit `index` must be followed;
-// follow_beat: a card that beats the one winning the trick must be played.
-enum class play_rule : uint8_t { none, opening_card, forbid, force, follow_suit, follow_beat };
+// follow_beat: a card that beats the one winning the trick must be played; forbid_play: play_forbids[index]
+// bars the card; force_play: play_forces[index] makes the seat play `card` (-1: any card of its group).
+enum class play_rule : uint8_t { none, opening_card, forbid, force, follow_suit, follow_beat, forbid_play, force_play };
 struct play_refusal {
   play_rule rule = play_rule::none;
   int16_t index = -1;  // the forbid or force rule, or the suit to follow
@@ -113,6 +116,12 @@ struct game_state {
   int bids_made = 0;
   int turn = 0;               // the seat to act (the team, while bidding or calling by team)
   bool bidding_skipped = false;
+  // bids for the side and partner's agreement: a seat whose bid is its side's bid, made by a partner (its
+  // own turn skipped); the seat whose bid awaits its partner's agreement (phase agree); per seat, a bit
+  // per bid kind its partner refused this hand
+  std::array<bool, max_seats> covered{};
+  int asking = -1;
+  std::array<uint64_t, max_seats> refused{};
   uint8_t step = 0;           // the step of the variant's course under way (an index into variant::course)
   int kitty_taker = -1;       // the seat that took the kitty, or -1
   int cards_left = 0;         // cards still to pass or discard by `turn`
@@ -184,7 +193,8 @@ struct game_state {
   // made with no card changing hands. Elsewhere it does nothing.
   void enter_bidding();
   // From the bidding's end up to the first card: enters the play of the tricks with the bids as they
-  // stand; calls still owed are declined, and no discard or exchange is made. Elsewhere it does nothing.
+  // stand (a bid awaiting partner's agreement stands as agreed); calls still owed are declined, and no
+  // discard or exchange is made. Elsewhere it does nothing.
   void enter_play();
   // Records the result of a hand played elsewhere and scores it, as if its tricks had been played here:
   // `won` tricks per seat (adding up to the tricks of a hand) and, when known, `order`, the seat that won
@@ -239,7 +249,12 @@ struct game_state {
   void finish_trick();
   void check_game_end();
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
+  template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
+  const char* bid_closed(int kind, int bidder) const;
+  void settle_bid(int bidder);
+  void cover_side(int bidder);
+  void next_bidder(int from);
   int first_holder();
 };
 

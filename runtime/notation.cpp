@@ -45,6 +45,10 @@ std::string bid_summary(const variant& v) {
   return out;
 }
 
+// Answers to a partner's bid that needs agreement: the first of each is how it is shown.
+static const char* const agree_words[] = {"agree", "yes"};
+static const char* const refuse_words[] = {"refuse", "no"};
+
 std::string format_move(const game_state& st, const move& m) {
   if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
   if (m.type == move::call) {
@@ -52,10 +56,11 @@ std::string format_move(const game_state& st, const move& m) {
     const std::vector<std::string>& no = st.v->decline_words;
     return m.a >= 0 ? st.v->calls[m.a].words : no.empty() ? std::string() : no.front();
   }
-  if (m.type == move::choice) {
+  if (m.type == move::choice && st.ph == phase::exchange) {  // an exchange the bidder may decline
     const std::vector<std::string>& no = st.v->decline_words;
     return m.a != 0 ? std::string("exchange") : no.empty() ? std::string() : no.front();
   }
+  if (m.type == move::choice) return m.a ? agree_words[0] : refuse_words[0];
   return st.v->cards[m.a].name;
 }
 
@@ -153,6 +158,14 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     if (!parse_bid(*st.v, t, m, err)) return false;
     out.push_back(m);
     return true;
+  }
+  if (st.ph == phase::agree) {
+    for (const char* w : agree_words)
+      if (t == w) { out.push_back(move::make_choice(1)); return true; }
+    for (const char* w : refuse_words)
+      if (t == w) { out.push_back(move::make_choice(0)); return true; }
+    err = fmt::format("'{}' is not an answer to {}'s bid (agree or refuse)", t, st.v->seat_names[st.asking]);
+    return false;
   }
   if (st.ph == phase::call) {
     if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_call(-1)); return true; }

@@ -37,7 +37,9 @@ enum class var : uint8_t {
   // card functions: `value` indexes variant::card_groups; the player in scope, else the team's members
   held, dealt, won_cards,      // how many cards of the group they hold now / were dealt / won in tricks
   won_with, trumped,           // tricks won with a card of the group (by trumping); child a: trick k, or -1
-  final_run                    // the unbroken run of final tricks won with a card of the group
+  final_run,                   // the unbroken run of final tricks won with a card of the group
+  leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
+  winning                      // a card played: it would win the trick as it stands (per card, eval_ctx::card)
 };
 struct expr_node {
   op o = op::num;
@@ -74,6 +76,8 @@ struct bid_kind {
   std::string reason; // why it is refused when `when` does not hold
   int exchange = 0;   // cards exchanged with partner after bidding
   bool exchange_optional = false;  // ... if the bidder chooses to
+  bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
+  bool agree = false; // the partner must agree to it, or the bidder bids again
 };
 
 // ---- play ----
@@ -135,6 +139,27 @@ struct option_spec {
   std::vector<int64_t> values() const;        // every allowed value, when there are at most `max_option_values`
 };
 constexpr int max_option_values = 64;         // an option a setting names allows at most this many values
+// A restriction of every card played, leads included (`forbid NAME play CARDS when ...`): while its
+// condition holds for the player to play, the cards may not be played, unless that would leave nothing.
+struct play_forbid {
+  std::string name;
+  card_set cards;
+  int when = -1;   // play-scope condition for the player to play, -1 = always
+  bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
+  std::string reason;
+};
+// A forced play (`force NAME play lowest|highest|any CARDS when ...`): while its condition holds and the
+// player may play a card of `cards`, the lowest, the highest, or any of those must be played.
+enum class force_pick : uint8_t { lowest, highest, any };
+struct play_force {
+  std::string name;
+  force_pick pick = force_pick::lowest;
+  card_set cards;
+  std::string group;  // the group as written ("trump", "C"), for the refusal's words
+  int when = -1;
+  bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
+  std::string reason;
+};
 
 // ---- the course of a hand: named steps in order (spec/language.md, "course") ----
 // Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
@@ -218,6 +243,8 @@ struct variant {
   bool broken_by_discard = false, broken_by_lead = false, broken_by_win = false;
   follow_rule follow = follow_rule::suit;
   std::vector<force_rule> forces;
+  std::vector<play_forbid> play_forbids;  // restrictions of every card played, after following suit
+  std::vector<play_force> play_forces;    // forced plays by condition, after those
   int tricks_per_hand = 13;
 
   // scoring

@@ -597,3 +597,68 @@ scoring {
   CHECK(run_game(st, r, give_up) == loop_end::left);  // legal bids exist: the chooser left
   CHECK(st.ph == phase::bid);
 }
+
+TEST_CASE("lowest-club: the first trick's restrictions as data, each refusal naming its rule") {
+  auto v = load_ruleset("lowest-club");
+  REQUIRE(v->play_forbids.size() == 1);
+  REQUIRE(v->play_forces.size() == 1);
+  game_state st;
+  st.new_game(*v, 0);  // N deals, S holds the 2C
+  deal(st, {"AS KS QS AH KH QH JH TH 9H 8H KC QC 3C", "AD KD QD JD TD 9D 8D 7D 6D 5D JC TC 9C",
+            "2C AC 8C 7C 6C 5C 4C JS TS 9S 8S 7S 6S", "5S 4S 3S 2S 7H 6H 5H 4H 3H 2H 4D 3D 2D"});
+  act(st, {"nil", "3", "3", "6", "2C"});
+  CHECK(names(*v, st.legal_cards()) == "7H 6H 5H 4H 3H 2H 4D 3D 2D");  // W: no club, no spade
+  play_refusal r = st.refusal(card(st, "2S"));
+  CHECK(r.rule == play_rule::forbid_play);
+  CHECK(v->play_forbids[r.index].name == "first_trick_spade");
+  act(st, {"2D"});
+  CHECK(names(*v, st.legal_cards()) == "3C");  // N: the lowest club
+  r = st.refusal(card(st, "KC"));
+  CHECK(r.rule == play_rule::force_play);
+  CHECK(r.card == card(st, "3C"));
+}
+
+TEST_CASE("a forced play of any card of a group, and the engine's words without a reason") {
+  auto v = load_text("must_trump", "extends \"standard\"\nplay { force must_trump play any trump when void_led }\n");
+  game_state st = standard_hand(*v, sample);
+  act(st, {"AH"});  // N leads a heart; E has none
+  CHECK(names(*v, st.legal_cards()) == "JS TS 9S");
+  CHECK(st.why_illegal(move::make_card(card(st, "AD"))) == "you must play a card of trump (rule 'must_trump')");
+}
+
+TEST_CASE("a bid for the side skips partner's turn; agreement is a decision of its own") {
+  auto v = load_ruleset("blind6");
+  game_state st;
+  st.new_game(*v, 0);  // N deals: E bids first
+  deal(st, sample);
+  act(st, {"blind 6"});
+  REQUIRE(st.ph == phase::agree);
+  CHECK(st.acting_seat() == 3);  // W answers
+  move_list ms;
+  REQUIRE(st.legal_moves(ms) == 2);
+  CHECK(format_move(st, ms[0]) == "agree");
+  CHECK(format_move(st, ms[1]) == "refuse");
+  CHECK(st.why_illegal(move::make_bid(0, 3)) == "it is time to agree to E's bid or refuse it");
+  act(st, {"agree"});
+  REQUIRE(st.ph == phase::bid);
+  CHECK(st.turn == 2);  // S
+  act(st, {"3", "4"});  // S, N; W is skipped
+  REQUIRE(st.ph == phase::play);
+  CHECK(st.covered[3]);
+  CHECK(st.bids[3].kind == st.bids[1].kind);
+  CHECK(st.bids[3].n == 0);  // the side's number counts once
+}
+
+TEST_CASE("a refused bid is withdrawn and its kind closed to the bidder for the hand") {
+  auto v = load_ruleset("blind6");
+  game_state st;
+  st.new_game(*v, 0);
+  deal(st, sample);
+  act(st, {"blind 6", "refuse"});
+  REQUIRE(st.ph == phase::bid);
+  CHECK(st.turn == 1);  // E again
+  CHECK(st.bids_made == 0);
+  move_list ms;
+  int n = st.legal_moves(ms);
+  for (int i = 0; i < n; ++i) CHECK(v->bids[ms[i].a].name != "blind_side");
+}
