@@ -125,6 +125,7 @@ struct table : observer {
     int n = st.legal_moves(ms);
     std::string out;
     for (int i = 0; i < n; ++i) out += (i ? ", " : "") + format_move(st, ms[i]);
+    if (st.ph == phase::exchange && st.exchange_offer) return fmt::format("exchange {} cards with partner, or no", st.exchange_left);
     if (st.ph == phase::exchange) return fmt::format("pass {} of your cards", st.exchange_left);
     if (st.ph == phase::pass) return fmt::format("pass {} of your cards", st.cards_left);
     if (st.ph == phase::discard) return fmt::format("discard {} of your cards", st.cards_left);
@@ -183,6 +184,9 @@ struct table : observer {
       fmt::print("Trick {}: {}\n", st.trick + 1, trick);
     }
     std::string ask = st.ph == phase::bid        ? "Your bid"
+                      : st.ph == phase::exchange && st.exchange_offer
+                          ? fmt::format("Exchange {} card{} with partner? (`exchange` or `{}`)", st.exchange_left, st.exchange_left == 1 ? "" : "s",
+                                        v.decline_words.empty() ? "no" : v.decline_words.front())
                       : st.ph == phase::exchange ? fmt::format("Pass {} card{} to partner", st.exchange_left, st.exchange_left == 1 ? "" : "s")
                       : st.ph == phase::pass     ? fmt::format("Pass {} card{} {}", st.cards_left, st.cards_left == 1 ? "" : "s", st.pass_words())
                       : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
@@ -231,6 +235,8 @@ struct table : observer {
     } else if (ph == phase::bid) {
       std::string bidder = v.bid_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{} bid{} {}\n", bidder, seat == me && !v.bid_by_team ? "" : "s", format_move(st, m));
+    } else if (m.type == move::choice) {
+      fmt::print("{} {} the exchange with partner\n", who(seat), m.a != 0 ? (seat == me ? "take" : "takes") : (seat == me ? "decline" : "declines"));
     } else if (ph == phase::exchange || ph == phase::pass) {
       fmt::print("{} pass{} a card {}{}\n", who(seat), seat == me ? "" : "es", passing_to, seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::discard) {

@@ -62,7 +62,9 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
       // never more than a hand holds (the runtime would pass cards the hand does not have)
       k.exchange = to_int(o.args.at(0), 1, std::min(13, e.v.hand_size), "the number of cards exchanged");
       std::string rest = joined(o.args, 1);
-      if (rest != "with partner") fail(o.args.at(1).at, fmt::format("expected `exchange N with partner`, found '{}'", rest));
+      k.exchange_optional = rest == "with partner optional";
+      if (rest != "with partner" && !k.exchange_optional)
+        fail(o.args.at(1).at, fmt::format("expected `exchange N with partner`, found '{}'", rest));
       for (int s = 0; s < e.v.seats; ++s)
         if (e.v.partner[s] < 0) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
     }

@@ -701,6 +701,8 @@ move bot_move(const game_state& st, rng& r) {
     case phase::call: return bot_decide(st, false);
     case phase::agree: return bot_decide(st, true);  // the bidding goes on after the answer
     case phase::exchange: {
+      // an exchange the bidder may decline is taken: it sheds the nil bidder's highest cards
+      if (st.exchange_offer) return move::make_choice(1);
       // the nil side passes its highest cards; the partner returns its lowest
       int from = st.turn;
       bool zero = bid_zero(st, from);

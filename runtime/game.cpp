@@ -32,7 +32,8 @@ int legal_move_bound(const variant& v) {
   int bids = 0;
   for (const bid_kind& k : v.bids) bids += k.hi - k.lo + 1;
   // a hand grows past the deal (a kitty, an exchange) but never past the deck
-  return std::max({bids, (int)v.calls.size() + 1, (int)v.cards.size()});
+  // (+2: an exchange the bidder may decline offers both choices beside the cards)
+  return std::max({bids, (int)v.calls.size() + 1, (int)v.cards.size() + 2});
 }
 
 void game_state::new_game(const variant& var, int first_dealer) {
@@ -369,16 +370,21 @@ bool game_state::start_exchanges() {
       int n = v->bids[bids[p].kind].exchange;
       int q = v->partner[p];
       if (n <= 0 || q < 0) continue;
-      exchanges[exchange_count++] = {(int8_t)p, (int8_t)q, (int8_t)n};
-      exchanges[exchange_count++] = {(int8_t)q, (int8_t)p, (int8_t)n};
+      exchanges[exchange_count++] = {(int8_t)p, (int8_t)q, (int8_t)n, (int8_t)v->bids[bids[p].kind].exchange_optional};
+      exchanges[exchange_count++] = {(int8_t)q, (int8_t)p, (int8_t)n, 0};
     }
   }
   if (exchange_count == 0) return false;
   ph = phase::exchange;
   exchange_index = 0;
-  turn = exchanges[0][0];
-  exchange_left = exchanges[0][2];
+  enter_exchange(0);
   return true;
+}
+
+void game_state::enter_exchange(int index) {
+  turn = exchanges[index][0];
+  exchange_left = exchanges[index][2];
+  exchange_offer = exchanges[index][3] != 0;
 }
 
 const char* game_state::pass_words() const {
@@ -426,9 +432,15 @@ int game_state::legal_moves(move* out) const {
         if (call_allowed(k, turn, call_by_team)) out[count++] = move::make_call(k);
       out[count++] = move::make_call(-1);
       break;
+    case phase::exchange:
+      if (exchange_offer) {  // agree, decline, or agree by passing a first card
+        out[count++] = move::make_choice(1);
+        out[count++] = move::make_choice(0);
+      }
+      hands[turn].for_each([&](int c) { out[count++] = move::make_card(c); });
+      break;
     case phase::pass:
     case phase::discard:
-    case phase::exchange:
       hands[turn].for_each([&](int c) { out[count++] = move::make_card(c); });
       break;
     case phase::play:
@@ -451,7 +463,7 @@ bool game_state::has_legal_move() const {
     case phase::agree: return true;
     case phase::pass:
     case phase::discard:
-    case phase::exchange:
+    case phase::exchange: return exchange_offer || !hands[turn].empty();
     case phase::play: return !hands[turn].empty();  // the play rules never take away every card
     default: return false;
   }
@@ -631,7 +643,11 @@ std::string game_state::why_illegal(const move& m) const {
       return {};
     case phase::pass: return held(fmt::format("pass cards {}", pass_words()));
     case phase::discard: return held("discard");
-    case phase::exchange: return held("pass cards to partner");
+    case phase::exchange:
+      // an exchange the bidder may decline: a choice, or a card passed, which agrees
+      if (exchange_offer && m.type == move::choice) return m.a == 0 || m.a == 1 ? std::string() : "unknown choice";
+      if (exchange_offer && m.type != move::card) return "it is time to choose whether to exchange with partner (`exchange` or `no`), or to pass cards";
+      return held("pass cards to partner");
     case phase::play: {
       if (m.type != move::card) return "it is time to play a card";
       std::string not_held = held("play a card");
@@ -702,13 +718,21 @@ void game_state::apply(const move& m) {
       if (--cards_left == 0 && !(v->course[step].extra && next_discarder((turn - dealer - 1 + 2 * v->seats) % v->seats + 1))) advance();
       return;
     case phase::exchange: {
+      if (exchange_offer) {
+        exchange_offer = false;
+        if (m.type == move::card) { apply(m); return; }  // a card passed agrees
+        if (m.a != 0) return;  // agreed: the bidder now passes the cards
+        exchange_index += 2;   // declined: no card changes hands either way
+        if (exchange_index >= exchange_count) { advance(); return; }
+        enter_exchange(exchange_index);
+        return;
+      }
       const auto& e = exchanges[exchange_index];
       hands[e[0]].remove(m.a);
       hands[e[1]].add(m.a);
       if (--exchange_left == 0) {
         if (++exchange_index == exchange_count) { advance(); return; }
-        turn = exchanges[exchange_index][0];
-        exchange_left = exchanges[exchange_index][2];
+        enter_exchange(exchange_index);
       }
       return;
     }

@@ -86,7 +86,7 @@ constexpr int max_calls = 32;
 // Room for every legal move at one decision of any variant the language accepts (3900: 60 bid kinds of
 // 65 numbers each); legal_moves never writes more. new_game refuses a variant that could need more.
 constexpr int max_moves = max_bid_kinds * (max_tricks + 1);
-static_assert(max_moves >= max_calls + 1 && max_moves >= max_cards);
+static_assert(max_moves >= max_calls + 1 && max_moves >= max_cards + 2);
 using move_list = std::array<move, max_moves>;
 // The most legal moves the variant can offer at one decision: every number of every bid kind, every
 // call and declining, or the cards of a hand (at most the deck).
@@ -131,9 +131,11 @@ struct game_state {
   int call_index = 0;         // position in the calling order (teams then players)
   bool call_by_team = false;
   std::array<bool, max_seats> bid_converted{};
-  // exchanges owed after bidding: from -> to, count
-  std::array<std::array<int8_t, 3>, max_seats * 2> exchanges{};
+  // exchanges owed after bidding: from -> to, count, optional (the bidder's own entry of an exchange the
+  // bidder may decline: choice 1 exchanges, 0 declines both ways)
+  std::array<std::array<int8_t, 4>, max_seats * 2> exchanges{};
   int exchange_count = 0, exchange_index = 0, exchange_left = 0;
+  bool exchange_offer = false;  // the bidder decides whether the exchange at exchange_index happens
   // play
   int trick = 0;              // 0-based trick number
   int leader = 0;
@@ -241,6 +243,7 @@ struct game_state {
   bool bidding_passed_over() const;
   bool next_call_turn();
   bool start_exchanges();
+  void enter_exchange(int index);
   void deliver_passes();
   void start_play();
   void start_trick(int seat);

@@ -56,6 +56,10 @@ std::string format_move(const game_state& st, const move& m) {
     const std::vector<std::string>& no = st.v->decline_words;
     return m.a >= 0 ? st.v->calls[m.a].words : no.empty() ? std::string() : no.front();
   }
+  if (m.type == move::choice && st.ph == phase::exchange) {  // an exchange the bidder may decline
+    const std::vector<std::string>& no = st.v->decline_words;
+    return m.a != 0 ? std::string("exchange") : no.empty() ? std::string() : no.front();
+  }
   if (m.type == move::choice) return m.a ? agree_words[0] : refuse_words[0];
   return st.v->cards[m.a].name;
 }
@@ -175,6 +179,12 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     for (int i = 0; i < n; ++i) open += (open.empty() ? "" : ", ") + format_move(st, ms[i]);
     err = fmt::format("'{}' is not an announcement (now: {})", t, open);
     return false;
+  }
+  // an exchange the bidder may decline: `exchange` (or `yes`) agrees, a decline word declines, and giving
+  // the cards agrees (they are parsed below)
+  if (st.ph == phase::exchange && st.exchange_offer) {
+    if (t == "exchange" || t == "yes") { out.push_back(move::make_choice(1)); return true; }
+    if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_choice(0)); return true; }
   }
   if (st.ph == phase::exchange || st.ph == phase::play || st.ph == phase::pass || st.ph == phase::discard) {
     std::string rest = t;

@@ -75,6 +75,7 @@ struct bid_kind {
   int when = -1;      // eligibility condition (expr), -1 = always
   std::string reason; // why it is refused when `when` does not hold
   int exchange = 0;   // cards exchanged with partner after bidding
+  bool exchange_optional = false;  // ... if the bidder chooses to
   bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
   bool agree = false; // the partner must agree to it, or the bidder bids again
 };

@@ -160,3 +160,37 @@ TEST_CASE("course: take side bidding more, then discard extra back to the hand s
   CHECK(st.ph == phase::play);
   for (int s = 0; s < 4; ++s) CHECK(st.hands[s].count() == 13);
 }
+
+TEST_CASE("blind nil's exchange is the bidder's to take or decline; a card passed takes it") {
+  auto v = load_ruleset("standard");
+  for (int declined = 0; declined < 2; ++declined) {
+    DYNAMIC_SECTION((declined ? "declined" : "taken")) {
+      game_state st;
+      st.new_game(*v, 3);
+      st.score[1] = 100;  // N's side trails by 100: blind nil is open
+      deal(st, sample);
+      act(st, {"blind nil", "3", "3", "3"});
+      REQUIRE(st.ph == phase::exchange);
+      CHECK(st.exchange_offer);
+      CHECK(st.turn == 0);
+      move_list ms;
+      int n = st.legal_moves(ms);
+      REQUIRE(n == 15);  // exchange, no, and the 13 cards (passing one agrees)
+      CHECK(format_move(st, ms[0]) == "exchange");
+      CHECK(format_move(st, ms[1]) == "no");
+      if (declined) {
+        act(st, {"no"});
+        CHECK(st.ph == phase::play);
+        CHECK(st.hands[0].has(card(st, "AS")));
+      } else {
+        act(st, {"exchange"});
+        CHECK_FALSE(st.exchange_offer);
+        CHECK(st.why_illegal(move::make_choice(1)) == "it is time to pass cards to partner");  // agreed: no second choice
+        act(st, {"pass AS KS", "pass 5C 6C"});
+        CHECK(st.ph == phase::play);
+        CHECK(st.hands[0].has(card(st, "5C")));
+        CHECK(st.hands[2].has(card(st, "AS")));
+      }
+    }
+  }
+}
