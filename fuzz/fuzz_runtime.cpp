@@ -73,10 +73,13 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
   st.new_game(*v, (int)(seed % v->seats));
   // the bytes after the seed pick each move among the legal ones; then the bot plays on
   size_t i = pos + 8;
-  long moves = 0;
+  long moves = 0, bot_moves = 0;
   auto choose = [&](const spades::game_state& s, spades::rng& rr, spades::move& out) {
     if (++moves > 20000) return false;  // enough for one input: fuzzing wants many short runs
     if (i >= size) {
+      // the bot plays on for a few hands (its decisions are slow under the sanitizers: a whole game of
+      // them took over 10 s, a libFuzzer timeout), then the input is done
+      if (++bot_moves > 400) return false;
       out = spades::bot_move(s, rr);
       return true;
     }
