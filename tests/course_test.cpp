@@ -9,20 +9,6 @@ using namespace spades::testing;
 
 namespace {
 
-// Applies typed actions for whoever is to act; every one must be legal.
-void act(game_state& st, std::initializer_list<const char*> actions) {
-  for (const char* a : actions) {
-    std::vector<move> ms;
-    std::string err;
-    INFO(a);
-    REQUIRE(parse_action(st, a, ms, err));
-    for (const move& m : ms) {
-      REQUIRE(st.why_illegal(m).empty());
-      st.apply(m);
-    }
-  }
-}
-
 // The compiled course as "name:kind" words.
 std::string course_of(const variant& v) {
   static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};

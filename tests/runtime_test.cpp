@@ -394,19 +394,6 @@ TEST_CASE("legality: `lead holder ... leading it` refuses any other opening card
 }
 
 namespace {
-// Applies typed actions for whoever is to act; every one must be legal.
-void act(game_state& st, std::initializer_list<const char*> actions) {
-  for (const char* a : actions) {
-    std::vector<move> ms;
-    std::string err;
-    INFO(a);
-    REQUIRE(parse_action(st, a, ms, err));
-    for (const move& m : ms) {
-      REQUIRE(st.why_illegal(m).empty());
-      st.apply(m);
-    }
-  }
-}
 std::string legal_text(const game_state& st) {
   move_list ms;
   int n = st.legal_moves(ms);

@@ -6,12 +6,17 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "lang/load.hpp"
 #include "runtime/game.hpp"
+#include "runtime/notation.hpp"
 
 namespace spades::testing {
 
@@ -88,6 +93,20 @@ inline void deal(game_state& st, const std::vector<std::string>& hands) {
     }
   }
   st.deal_given(given, st.v->deck & ~used);
+}
+
+// Applies typed actions for whoever is to act; every one must be legal (for Catch2 test cases).
+inline void act(game_state& st, std::initializer_list<const char*> actions) {
+  for (const char* a : actions) {
+    std::vector<move> ms;
+    std::string err;
+    INFO(a);
+    REQUIRE(parse_action(st, a, ms, err));
+    for (const move& m : ms) {
+      REQUIRE(st.why_illegal(m).empty());
+      st.apply(m);
+    }
+  }
 }
 
 inline int card(const game_state& st, const char* name) { return st.v->find_card(name); }
