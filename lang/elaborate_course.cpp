@@ -141,6 +141,8 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
   int bid = -1, take = -1, extra_after_take = -1;
   bool discard_before = false, discard_after = false;
   const int taken = (int)(std::find(kinds.begin(), kinds.end(), step_kind::take) - kinds.begin());
+  size_t bidding = 0;  // the bidding step (a `bid` without arguments; a raise round is not one)
+  while (bidding < in.size() && !(kinds[bidding] == step_kind::bid && in[bidding].args.empty())) ++bidding;
   for (size_t i = 0; i < in.size(); ++i) {
     const step_spec& s = in[i];
     auto first_of = [&](int& seen, const char* what) {
@@ -164,7 +166,7 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       case step_kind::calls:
       case step_kind::exchange:
-        if (bid < 0 && std::any_of(in.begin() + (long)i, in.end(), [&](const step_spec& t) { return kinds[&t - in.data()] == step_kind::bid && t.args.empty(); }))
+        if (bid < 0 && bidding < in.size())  // the bidding comes later
           fail(s.at, fmt::format("the {} step must come after the bidding: it follows from the bids", s.kind.text));
         break;
       case step_kind::discard:
