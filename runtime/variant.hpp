@@ -167,9 +167,10 @@ struct play_force {
 // deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
 // pass: every player passes cards at once; bid: the bidding round (with `raise`: a raise round after it,
 // each side in turn raising its bid or passing); calls: announcements and conversions;
-// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last).
-enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play };
-constexpr int step_kinds = 8;
+// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last);
+// partner: the dummy seat is given to the player a rule chooses, who plays it as partner for the hand.
+enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, partner };
+constexpr int step_kinds = 9;
 // Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
 enum class pass_to : uint8_t { partner, left, right, across };
 // Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
@@ -177,6 +178,9 @@ enum class pass_to : uint8_t { partner, left, right, across };
 // (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
 // in bidding order, the kitty's cards in deck order.
 enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
+// Who is given the dummy seat to play (a `partner` step): the player who bid the highest number (the
+// first of them in bidding order on equal numbers; with no bidding, the first in bidding order).
+enum class controller_rule : uint8_t { highest_bidder };
 constexpr int max_steps = 32;
 // A compiled step: arguments omitted in the file were filled in from the other blocks' settings, and a
 // step those settings leave with nothing to do (no pass, no kitty) is not in the table at all.
@@ -189,6 +193,7 @@ struct hand_step {
   bool raise = false;         // bid: a raise round after the bidding, not the bidding itself
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
+  controller_rule controller = controller_rule::highest_bidder;  // partner: who is given the dummy
   std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order
 };
 
@@ -208,6 +213,10 @@ struct variant {
   std::array<int, max_seats> team_of{};
   std::vector<std::vector<int>> members;
   std::array<int, max_seats> partner{};   // -1 when none (a team of one or of three)
+  // A seat with no player (`dummy SEAT`), or -1: dealt a hand, it never deals, bids or calls, is in no
+  // team, and each hand the course's partner step gives it to a player, who plays its cards as partner;
+  // when the hand is scored its tricks and cards count as that player's (team_of[dummy] is -1).
+  int dummy = -1;
 
   // cards: ids 0..ncards-1
   std::vector<card_face> cards;
@@ -268,6 +277,7 @@ struct variant {
   // the course of a hand; course_bid and course_play index its bidding step (not a raise round) and its play step
   std::vector<hand_step> course;
   int course_bid = -1, course_play = -1;
+  int course_partner = -1;                // the step giving the dummy its player, or -1
 
   // options agreed before the game
   std::vector<std::string> option_names;
