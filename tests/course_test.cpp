@@ -278,3 +278,20 @@ TEST_CASE("course: a hand without bidding passes its raise round over; enter_pla
   CHECK(t.side_bid(1) == 5);
   CHECK(t.side_bid(0) == 7);
 }
+
+TEST_CASE("course: a raise of a side's bid for the side goes to its bidder, not to the partner it covers") {
+  auto v = load_text("blind6_raise", "extends \"" + source_path("rulesets/blind6") + "\"\ncourse { step raise bid raise after bidding }\n");
+  game_state st;
+  st.new_game(*v, 0);
+  deal(st, sample);
+  act(st, {"blind 6", "agree", "4", "3"});  // E blind 6 for EW, W agrees (covered); S 4, N 3
+  REQUIRE(st.ph == phase::raise);
+  CHECK(st.side_bid(1) == 6);
+  CHECK(st.raise_carrier(1) == 1);
+  CHECK(st.raise_limit(1) == 13);
+  act(st, {"raise to 8", "pass"});
+  CHECK(st.bids[1].n == 8);
+  CHECK(st.bids[3].n == 0);
+  CHECK(st.covered[3]);
+  CHECK(st.ph == phase::play);
+}
