@@ -273,7 +273,8 @@ double at_least(int m, double p, int r) {
   return std::max(0.0, 1 - below);
 }
 
-int side_size(const variant& v, int seat) { return (int)v.members[v.team_of[seat]].size(); }
+// (the dummy, in no team, is valued as a side of its own: the bots never bid for it)
+int side_size(const variant& v, int seat) { return v.team_of[seat] < 0 ? 1 : (int)v.members[v.team_of[seat]].size(); }
 
 }  // namespace
 
