@@ -793,8 +793,13 @@ void game_state::play_card(int c) {
     if (v->broken_by_discard && v->trump.has(c) && !v->trump.has(trick_cards[0])) broken = true;
     if (beats(*v, c, win_card)) { win_seat = turn; win_card = c; }
   }
-  if (played == v->seats) finish_trick();
-  else if (++turn == v->seats) turn = 0;
+  if (played != v->seats) {
+    if (++turn == v->seats) turn = 0;
+  } else if (v->uses_trick_cards) [[unlikely]] {
+    keep_trick_cards();  // a tail call, which finishes the trick: play_card keeps no register across it
+  } else {
+    finish_trick();
+  }
 }
 
 int game_state::first_holder() {
@@ -830,7 +835,8 @@ void game_state::start_trick(int seat) {
 }
 
 // The cards of the trick to its winner, its winning card, and whether it was won by trumping: kept only
-// for variants whose formulas read them (a call per trick, off the playouts' path otherwise).
+// for variants whose formulas read them (a call per trick, off the playouts' path otherwise); then the
+// trick is finished as for any other variant.
 void game_state::keep_trick_cards() {
   card_set taken;
   for (int i = 0; i < played; ++i) taken.add(trick_cards[i]);
@@ -839,13 +845,13 @@ void game_state::keep_trick_cards() {
     trick_win_card[trick] = (int16_t)win_card;
     trumped_tricks |= (uint64_t)(v->trump.has(win_card) && !v->trump.has(trick_cards[0])) << trick;
   }
+  finish_trick();
 }
 
 void game_state::finish_trick() {
   ++tricks_won[win_seat];
   last_trick_winner = win_seat;
   if (trick < max_tricks) trick_winner[trick] = (int8_t)win_seat;
-  if (v->uses_trick_cards) [[unlikely]] keep_trick_cards();
   if (v->broken_by_win && v->trump.has(win_card) && !v->trump.has(trick_cards[0])) broken = true;
   ++trick;
   if (hands[win_seat].empty()) { score_hand(); return; }

@@ -57,7 +57,8 @@ struct runner {
 }  // namespace
 
 void game_state::score_hand() {
-  std::array<int64_t, max_lets> lets{};
+  // not cleared: a let is visible only after its statement (lang/formula.cpp), so no slot is read unwritten
+  std::array<int64_t, max_lets> lets;
   runner r{*this, *v, lets};
   hand_points = {};
   for (const score_rule& rule : v->rules) {
