@@ -412,16 +412,59 @@ void game_state::deliver_passes() {
   passing = {};
 }
 
+namespace {
+
+// Do all these parts of a bid's condition (bid_kind::when_fixed, when_number) hold, in order?
+bool parts_hold(const variant& v, const std::vector<int>& parts, const eval_ctx& cx) {
+  for (int p : parts)
+    if (eval(v, p, cx) == 0) return false;
+  return true;
+}
+
+}  // namespace
+
+// The bids open to the bidder: a kind's condition is split (bid_kind::when_split) so that what does not
+// read the number is evaluated once per kind, or once for the kinds that share it, not once per number.
+static_assert(max_bid_kinds <= 64, "bid_moves keeps a bit per bid kind");
+
+int game_state::bid_moves(move* out) const {
+  int count = 0;
+  uint64_t evaluated = 0, holding = 0;  // per kind whose fixed parts others share: evaluated, and held
+  eval_ctx cx{this, bidder_team(turn), v->bid_by_team ? -1 : turn, turn};
+  for (int k = 0; k < (int)v->bids.size(); ++k) {
+    const bid_kind& bk = v->bids[k];
+    if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
+    if (bk.when >= 0) {
+      if (!bk.when_split) {
+        for (int n = bk.lo; n <= bk.hi; ++n)
+          if (bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
+        continue;
+      }
+      if (bk.lo > bk.hi) continue;
+      const uint64_t g = uint64_t{1} << (bk.when_shared >= 0 ? bk.when_shared : k);
+      if (!(evaluated & g)) {
+        evaluated |= g;
+        if (parts_hold(*v, bk.when_fixed, cx)) holding |= g;
+      }
+      if (!(holding & g)) continue;
+      if (!bk.when_number.empty()) {
+        for (int n = bk.lo; n <= bk.hi; ++n) {
+          cx.this_bid = n;
+          if (parts_hold(*v, bk.when_number, cx)) out[count++] = move::make_bid(k, n);
+        }
+        continue;
+      }
+    }
+    for (int n = bk.lo; n <= bk.hi; ++n) out[count++] = move::make_bid(k, n);
+  }
+  return count;
+}
+
 int game_state::legal_moves(move* out) const {
   int count = 0;
   switch (ph) {
     case phase::bid:
-      for (int k = 0; k < (int)v->bids.size(); ++k) {
-        const bid_kind& bk = v->bids[k];
-        if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
-        for (int n = bk.lo; n <= bk.hi; ++n)
-          if (bk.when < 0 || bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
-      }
+      count = bid_moves(out);
       break;
     case phase::agree:
       out[count++] = move::make_choice(1);

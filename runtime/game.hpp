@@ -253,6 +253,7 @@ struct game_state {
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
+  int bid_moves(move* out) const;
   const char* bid_closed(int kind, int bidder) const;
   void settle_bid(int bidder);
   void cover_side(int bidder);
