@@ -509,16 +509,59 @@ void game_state::deliver_passes() {
   passing = {};
 }
 
+namespace {
+
+// Do all these parts of a bid's condition (bid_kind::when_fixed, when_number) hold, in order?
+bool parts_hold(const variant& v, const std::vector<int>& parts, const eval_ctx& cx) {
+  for (int p : parts)
+    if (eval(v, p, cx) == 0) return false;
+  return true;
+}
+
+}  // namespace
+
+// The bids open to the bidder: a kind's condition is split (bid_kind::when_split) so that what does not
+// read the number is evaluated once per kind, or once for the kinds that share it, not once per number.
+static_assert(max_bid_kinds <= 64, "bid_moves keeps a bit per bid kind");
+
+int game_state::bid_moves(move* out) const {
+  int count = 0;
+  uint64_t evaluated = 0, holding = 0;  // per kind whose fixed parts others share: evaluated, and held
+  eval_ctx cx{this, bidder_team(turn), v->bid_by_team ? -1 : turn, turn};
+  for (int k = 0; k < (int)v->bids.size(); ++k) {
+    const bid_kind& bk = v->bids[k];
+    if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
+    if (bk.when >= 0) {
+      if (!bk.when_split) {
+        for (int n = bk.lo; n <= bk.hi; ++n)
+          if (bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
+        continue;
+      }
+      if (bk.lo > bk.hi) continue;
+      const uint64_t g = uint64_t{1} << (bk.when_shared >= 0 ? bk.when_shared : k);
+      if (!(evaluated & g)) {
+        evaluated |= g;
+        if (parts_hold(*v, bk.when_fixed, cx)) holding |= g;
+      }
+      if (!(holding & g)) continue;
+      if (!bk.when_number.empty()) {
+        for (int n = bk.lo; n <= bk.hi; ++n) {
+          cx.this_bid = n;
+          if (parts_hold(*v, bk.when_number, cx)) out[count++] = move::make_bid(k, n);
+        }
+        continue;
+      }
+    }
+    for (int n = bk.lo; n <= bk.hi; ++n) out[count++] = move::make_bid(k, n);
+  }
+  return count;
+}
+
 int game_state::legal_moves(move* out) const {
   int count = 0;
   switch (ph) {
     case phase::bid:
-      for (int k = 0; k < (int)v->bids.size(); ++k) {
-        const bid_kind& bk = v->bids[k];
-        if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
-        for (int n = bk.lo; n <= bk.hi; ++n)
-          if (bk.when < 0 || bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
-      }
+      count = bid_moves(out);
       break;
     case phase::agree:
       out[count++] = move::make_choice(1);
@@ -915,8 +958,13 @@ void game_state::play_card(int c) {
     if (v->broken_by_discard && v->trump.has(c) && !v->trump.has(trick_cards[0])) broken = true;
     if (beats(*v, c, win_card)) { win_seat = turn; win_card = c; }
   }
-  if (played == v->seats) finish_trick();
-  else if (++turn == v->seats) turn = 0;
+  if (played != v->seats) {
+    if (++turn == v->seats) turn = 0;
+  } else if (v->uses_trick_cards) [[unlikely]] {
+    keep_trick_cards();  // a tail call, which finishes the trick: play_card keeps no register across it
+  } else {
+    finish_trick();
+  }
 }
 
 int game_state::first_holder() {
@@ -952,7 +1000,8 @@ void game_state::start_trick(int seat) {
 }
 
 // The cards of the trick to its winner, its winning card, and whether it was won by trumping: kept only
-// for variants whose formulas read them (a call per trick, off the playouts' path otherwise).
+// for variants whose formulas read them (a call per trick, off the playouts' path otherwise); then the
+// trick is finished as for any other variant.
 void game_state::keep_trick_cards() {
   card_set taken;
   for (int i = 0; i < played; ++i) taken.add(trick_cards[i]);
@@ -961,13 +1010,13 @@ void game_state::keep_trick_cards() {
     trick_win_card[trick] = (int16_t)win_card;
     trumped_tricks |= (uint64_t)(v->trump.has(win_card) && !v->trump.has(trick_cards[0])) << trick;
   }
+  finish_trick();
 }
 
 void game_state::finish_trick() {
   ++tricks_won[win_seat];
   last_trick_winner = win_seat;
   if (trick < max_tricks) trick_winner[trick] = (int8_t)win_seat;
-  if (v->uses_trick_cards) [[unlikely]] keep_trick_cards();
   if (v->broken_by_win && v->trump.has(win_card) && !v->trump.has(trick_cards[0])) broken = true;
   ++trick;
   if (hands[win_seat].empty()) { score_hand(); return; }

@@ -272,11 +272,12 @@ struct game_state {
   void start_play();
   void start_trick(int seat);
   [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
-  [[gnu::noinline]] void keep_trick_cards();
+  [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
+  int bid_moves(move* out) const;
   const char* bid_closed(int kind, int bidder) const;
   void settle_bid(int bidder);
   void cover_side(int bidder);

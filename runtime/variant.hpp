@@ -78,6 +78,13 @@ struct bid_kind {
   bool exchange_optional = false;  // ... if the bidder chooses to
   bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
   bool agree = false; // the partner must agree to it, or the bidder bids again
+  // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), so that legal_moves evaluates the
+  // leading parts that do not read the number bid once per decision, not once per number: when_fixed,
+  // shared with the earlier kind when_shared whose leading parts are the same formulas; when_number,
+  // the rest, in order, per number. Not split (the whole condition per number) unless when_split.
+  bool when_split = false;
+  std::vector<int> when_fixed, when_number;
+  int when_shared = -1;
 };
 
 // ---- play ----
