@@ -96,7 +96,9 @@ struct tie_choice {
   tie_rule rule = tie_rule::another_hand;
   int when = -1;  // game-scope condition; the first whose condition holds applies
 };
-enum class leftover_rule : uint8_t { none, out, kitty };
+// The cards not dealt: none may be left; out of play; a kitty for a `take` step; a face-down stock, in
+// its shuffled order, for a `draw` step.
+enum class leftover_rule : uint8_t { none, out, kitty, stock };
 
 // A declaration made after the bidding: an announcement (bemo, aces) or the conversion of a bid
 // ("come out" of a blind bid into a plain 10).
@@ -166,9 +168,10 @@ struct play_force {
 // anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
 // deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
 // pass: every player passes cards at once; bid: the bidding round; calls: announcements and conversions;
-// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last).
-enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play };
-constexpr int step_kinds = 8;
+// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last);
+// draw: the players draw from the stock in turn until each holds a hand (right after the deal).
+enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, draw };
+constexpr int step_kinds = 9;
 // Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
 enum class pass_to : uint8_t { partner, left, right, across };
 // Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
@@ -183,7 +186,9 @@ struct hand_step {
   std::string name;
   step_kind kind = step_kind::play;
   int when = -1;              // game-scope condition (expr), -1 = always
-  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
+  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards;
+                              // draw: the cards a turn looks at, one of which the drawer keeps
+  bool dealer_first = false;  // draw: the dealer draws first (else the dealer's left)
   bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
@@ -220,6 +225,7 @@ struct variant {
 
   // dealing
   int hand_size = 13;
+  int deal_size = 13;                     // cards dealt to each; fewer than hand_size: the rest are drawn
   int rotate = 1;                         // +1: deal passes to the dealer's left; -1 right; 0 fixed
   leftover_rule leftover = leftover_rule::none;
   std::vector<int> kitty_holder;          // the kitty goes to the holder of the first of these held;
