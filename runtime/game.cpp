@@ -25,6 +25,7 @@ const char* phase_name(phase p) {
     case phase::over: return "over";
     case phase::agree: return "agree";
     case phase::raise: return "raise";
+    case phase::draw: return "draw";
   }
   return "";
 }
@@ -64,18 +65,26 @@ void game_state::deal(rng& r) {
   card_set rest;
   int k = 0;
   // singly, clockwise from the dealer's left (no division in the loop: this is the hot path)
-  for (int round = 0; round < v->hand_size; ++round) {
+  for (int round = 0; round < v->deal_size; ++round) {
     int seat = dealer;
     for (int i = 0; i < v->seats; ++i) {
       if (++seat == v->seats) seat = 0;
       given[seat].add(order[k++]);
     }
   }
+  if (v->leftover == leftover_rule::stock) {  // the cards not dealt lie face down in their shuffled order
+    deal_given(given, rest, order.data() + k, n - k);
+    return;
+  }
   for (; k < n; ++k) rest.add(order[k]);
   deal_given(given, rest);
 }
 
-void game_state::deal_given(const std::array<card_set, max_seats>& given, card_set rest) {
+void game_state::deal_given(const std::array<card_set, max_seats>& given, card_set rest, const int16_t* stock_order, int stock_cards) {
+  for (int i = 0; i < stock_cards; ++i) stock[i] = (int8_t)stock_order[i];
+  stock_top = 0;
+  stock_size = (uint8_t)stock_cards;
+  drawn = -1;
   hands = given;
   dealt = given;
   deal_known = true;
@@ -111,7 +120,7 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
 bool (game_state::*const game_state::starts[step_kinds])(const hand_step&) = {
     &game_state::start_dealt, &game_state::start_take, &game_state::start_discard, &game_state::start_pass,
     &game_state::start_bid,   &game_state::start_calls, &game_state::start_exchange, &game_state::start_play_step,
-    &game_state::start_partner};
+    &game_state::start_partner, &game_state::start_draw};
 
 void game_state::advance() {
   // the play step is last and always starts, so the walk ends there
@@ -311,7 +320,41 @@ void game_state::fold_dummy() {
   if (last_trick_winner == d) last_trick_winner = c;
 }
 
+// The players draw in turn, clockwise from the step's first drawer, until each holds a hand.
+bool game_state::start_draw(const hand_step& s) {
+  turn = s.dealer_first ? dealer : (dealer + 1) % v->seats;
+  return next_draw();
+}
+
+// The drawer at `turn` (or the next one still short of a hand) turns up the top card of the stock: a
+// decision when the turn may look at another card after it, else the card is kept at once. False once
+// every player holds a hand: the rest of the stock is out of play.
+bool game_state::next_draw() {
+  const int per_turn = v->course[step].count;
+  for (int passed = 0; passed < v->seats; ++passed, turn = (turn + 1) % v->seats) {
+    if (hands[turn].count() >= v->hand_size || stock_top >= stock_size) continue;
+    drawn = stock[stock_top++];
+    draw_seen = 1;
+    if (per_turn > 1 && stock_top < stock_size) {
+      ph = phase::draw;
+      return true;
+    }
+    keep_drawn();
+    passed = -1;  // a card was drawn: go round the table again
+  }
+  while (stock_top < stock_size) out_of_play.add(stock[stock_top++]);
+  return false;
+}
+
+// The card drawn goes to the drawer's hand; it is part of the hand as dealt (`dealt()` in formulas).
+void game_state::keep_drawn() {
+  hands[turn].add(drawn);
+  dealt[turn].add(drawn);
+  drawn = -1;
+}
+
 void game_state::enter_bidding() {
+  while (ph == phase::draw) apply(move::make_choice(1));  // the rest of the draw: each turn keeps its first card
   if (ph != phase::pass && ph != phase::discard) return;
   deliver_passes();
   if (step < v->course_bid) {
@@ -321,6 +364,7 @@ void game_state::enter_bidding() {
 }
 
 void game_state::enter_play() {
+  while (ph == phase::draw) apply(move::make_choice(1));  // as enter_bidding
   if (ph == phase::play || ph == phase::over || ph == phase::deal) return;
   if (ph == phase::agree) cover_side(asking);  // a bid awaiting agreement stands as made
   asking = -1;
@@ -564,6 +608,7 @@ int game_state::legal_moves(move* out) const {
       count = bid_moves(out);
       break;
     case phase::agree:
+    case phase::draw:
       out[count++] = move::make_choice(1);
       out[count++] = move::make_choice(0);
       break;
@@ -606,6 +651,7 @@ bool game_state::has_legal_move() const {
     case phase::call: return true;  // declining is always open
     case phase::agree: return true;
     case phase::raise: return true;  // passing is always open
+    case phase::draw: return true;
     case phase::pass:
     case phase::discard:
     case phase::exchange: return exchange_offer || !hands[turn].empty();
@@ -798,6 +844,10 @@ std::string game_state::why_illegal(const move& m) const {
       }
       return {};
     }
+    case phase::draw:
+      if (m.type != move::choice) return fmt::format("it is time for {} to keep or discard the card drawn (`keep` or `discard`)", who);
+      if (m.a != 0 && m.a != 1) return "unknown answer (keep or discard)";
+      return {};
     case phase::pass: return held(fmt::format("pass cards {}", pass_words()));
     case phase::discard: return held("discard");
     case phase::exchange:
@@ -899,6 +949,21 @@ void game_state::apply(const move& m) {
         if (++exchange_index == exchange_count) { advance(); return; }
         enter_exchange(exchange_index);
       }
+      return;
+    }
+    case phase::draw: {
+      const int per_turn = v->course[step].count;
+      if (m.a != 0) {  // kept: the turn's other cards are turned up and discarded
+        keep_drawn();
+        for (; draw_seen < per_turn && stock_top < stock_size; ++draw_seen) out_of_play.add(stock[stock_top++]);
+      } else {
+        out_of_play.add(drawn);
+        drawn = stock[stock_top++];  // there is one: the choice is offered only then
+        if (++draw_seen < per_turn && stock_top < stock_size) return;  // another card to keep or discard
+        keep_drawn();  // the turn's last card is kept
+      }
+      turn = (turn + 1) % v->seats;
+      if (!next_draw()) advance();
       return;
     }
     case phase::play:
