@@ -107,6 +107,21 @@ bool discard(elaboration& e, const step_spec& s, hand_step& h, bool before_biddi
   return v.discard > 0 && v.discard_before_bidding == before_bidding;
 }
 
+bool redeal_calls(const variant& v) {
+  return std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
+}
+
+// A call that throws the hand in is made in a calls step before the bidding: the course must have one.
+void check_redeal_step(elaboration& e) {
+  const variant& v = e.v;
+  if (!redeal_calls(v) || std::any_of(v.course.begin(), v.course.end(), [](const hand_step& h) { return h.redeal; })) return;
+  for (const symbol* s : e.syms.of(symbol_kind::call))
+    for (const item& o : s->decl->sub)
+      if (o.kw == "redeal")
+        fail(o.at, fmt::format("'{}' throws the hand in, so it is called before the bidding: the course needs a calls step "
+                               "there (`step misdeal calls before {}`)", s->name, v.course_bid >= 0 ? v.course[v.course_bid].name : "bidding"));
+}
+
 // The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
 int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find("course");
@@ -148,6 +163,8 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       case step_kind::calls:
       case step_kind::exchange:
+        // calls that throw the hand in (`redeal`) are made before the bidding, the others after it
+        if (kinds[i] == step_kind::calls && redeal_calls(e.v)) break;
         if (bid < 0 && std::any_of(kinds.begin() + (long)i, kinds.end(), [](step_kind k) { return k == step_kind::bid; }))
           fail(s.at, fmt::format("the {} step must come after the bidding: it follows from the bids", s.kind.text));
         break;
@@ -199,7 +216,10 @@ void elaborate_course(elaboration& e) {
         no_arguments(s, "the bidding is as 'bidding' says");
         before_bidding = false;
         break;
-      case step_kind::calls: no_arguments(s, "the calls are the announcements and conversions of 'bidding'"); break;
+      case step_kind::calls:
+        no_arguments(s, "the calls are the announcements and conversions of 'bidding'");
+        h.redeal = before_bidding && std::find(kinds.begin() + (long)i, kinds.end(), step_kind::bid) != kinds.end();
+        break;
       case step_kind::exchange: no_arguments(s, "the exchanges are those the bids call for"); break;
       case step_kind::play: no_arguments(s, "the tricks are played as 'play' says"); break;
     }
@@ -213,6 +233,7 @@ void elaborate_course(elaboration& e) {
     if (h.kind == step_kind::play) v.course_play = (int)v.course.size();
     v.course.push_back(std::move(h));
   }
+  check_redeal_step(e);
 }
 
 }  // namespace spades::lang

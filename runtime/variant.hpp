@@ -107,7 +107,11 @@ struct call_kind {
   int when = -1;          // eligibility (bidding scope), -1 = always
   int from_kind = -1;     // conversion: only for a bid of this kind ...
   int to_kind = -1, to_n = 0;  // ... which becomes this bid
+  bool redeal = false;    // a misdeal: made before the bidding, it throws the hand in and the same dealer deals again
+  std::string reason;     // why it is refused when `when` does not hold (shown for a redeal)
 };
+// A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
+constexpr int max_redeals_in_row = 100;
 
 // On the lead of one of `lead` cards, `who` must play the highest (or lowest) card of `among` held.
 enum class force_who : uint8_t { opponents, others, partner };
@@ -165,7 +169,8 @@ struct play_force {
 // Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
 // anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
 // deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
-// pass: every player passes cards at once; bid: the bidding round; calls: announcements and conversions;
+// pass: every player passes cards at once; bid: the bidding round; calls: announcements and conversions
+// (before the bidding: the calls that throw the hand in, misdeals);
 // exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last).
 enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play };
 constexpr int step_kinds = 8;
@@ -185,6 +190,7 @@ struct hand_step {
   int when = -1;              // game-scope condition (expr), -1 = always
   int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
   bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
+  bool redeal = false;        // calls: before the bidding, where only the calls that throw the hand in are made
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
   std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order
