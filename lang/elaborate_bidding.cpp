@@ -73,6 +73,7 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
   }
   for (const item& o : it.sub)
     if (o.kw == "allow") k.when = e.formulas.compile(*o.cond, scope::bidding);
+    else if (o.kw == "exchange") k.exchange_when = e.formulas.compile_opt(o.cond, scope::bidding);
   for (const item& o : it.sub)
     if (o.kw == "for" || o.kw == "partner") side_option(e, o, k);
 }

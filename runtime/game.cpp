@@ -432,7 +432,7 @@ bool game_state::start_exchanges() {
       if (bids[p].kind < 0 || covered[p]) continue;  // a side's bid owes its exchange once, from its bidder
       int n = v->bids[bids[p].kind].exchange;
       int q = v->partner[p];
-      if (n <= 0 || q < 0) continue;
+      if (n <= 0 || q < 0 || !exchange_holds(p)) continue;
       exchanges[exchange_count++] = {(int8_t)p, (int8_t)q, (int8_t)n, (int8_t)v->bids[bids[p].kind].exchange_optional};
       exchanges[exchange_count++] = {(int8_t)q, (int8_t)p, (int8_t)n, 0};
     }
@@ -442,6 +442,15 @@ bool game_state::start_exchanges() {
   exchange_index = 0;
   enter_exchange(0);
   return true;
+}
+
+// An exchange with a condition (`exchange N with partner when ...`) is owed only while it holds for the bidder.
+bool game_state::exchange_holds(int bidder) const {
+  const bid_kind& k = v->bids[bids[bidder].kind];
+  if (k.exchange_when < 0) return true;
+  eval_ctx cx{this, v->team_of[bidder], bidder, bidder};
+  cx.this_bid = bids[bidder].n;
+  return eval(*v, k.exchange_when, cx) != 0;
 }
 
 void game_state::enter_exchange(int index) {

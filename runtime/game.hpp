@@ -261,6 +261,7 @@ struct game_state {
   bool bidding_passed_over() const;
   bool next_call_turn();
   bool start_exchanges();
+  bool exchange_holds(int bidder) const;
   void enter_exchange(int index);
   void deliver_passes();
   void start_play();

@@ -76,6 +76,7 @@ struct bid_kind {
   std::string reason; // why it is refused when `when` does not hold
   int exchange = 0;   // cards exchanged with partner after bidding
   bool exchange_optional = false;  // ... if the bidder chooses to
+  int exchange_when = -1;          // ... when this condition (bidding scope, for the bidder) holds; -1 = always
   bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
   bool agree = false; // the partner must agree to it, or the bidder bids again
 };
