@@ -165,7 +165,8 @@ struct play_force {
 // Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
 // anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
 // deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
-// pass: every player passes cards at once; bid: the bidding round; calls: announcements and conversions;
+// pass: every player passes cards at once; bid: the bidding round (with `raise`: a raise round after it,
+// each side in turn raising its bid or passing); calls: announcements and conversions;
 // exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last);
 // partner: the dummy seat is given to the player a rule chooses, who plays it as partner for the hand.
 enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, partner };
@@ -189,6 +190,7 @@ struct hand_step {
   int when = -1;              // game-scope condition (expr), -1 = always
   int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
   bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
+  bool raise = false;         // bid: a raise round after the bidding, not the bidding itself
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
   controller_rule controller = controller_rule::highest_bidder;  // partner: who is given the dummy
@@ -272,7 +274,7 @@ struct variant {
   int win_when = -1, lose_when = -1;
   int max_hands = 1000;
 
-  // the course of a hand; course_bid and course_play index its first bid step and its play step
+  // the course of a hand; course_bid and course_play index its bidding step (not a raise round) and its play step
   std::vector<hand_step> course;
   int course_bid = -1, course_play = -1;
   int course_partner = -1;                // the step giving the dummy its player, or -1
