@@ -45,6 +45,7 @@ struct table : observer {
   bool announced = false;     // the move about to be applied was already said (a blind bid)
   // the move being applied: who made it, in which phase, at which trick of which hand
   int mover = -1, trick_before = 0, hands_before = 0;
+  card_set drawn_before;  // your hand before your answer to a card drawn, to tell you the card it brings
   phase phase_before = phase::deal;
 
   table(const variant& v, game_state& st, int me, bool color, bool utf8) : v(v), st(st), me(me), color(color), utf8(utf8) {}
@@ -196,9 +197,10 @@ struct table : observer {
                       : st.ph == phase::pass     ? fmt::format("Pass {} card{} {}", st.cards_left, st.cards_left == 1 ? "" : "s", st.pass_words())
                       : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
                       : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
+                      : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
                       : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
-                      : for_dummy                ? "The dummy's card"
                       : st.ph == phase::raise    ? fmt::format("Your side bids {}: raise to {}..{}, or pass", st.side_bid(st.turn), st.side_bid(st.turn) + 1, st.raise_limit(st.turn))
+                      : for_dummy                ? "The dummy's card"
                                                  : "Your card";
     for (;;) {
       std::string line;
@@ -237,11 +239,17 @@ struct table : observer {
     const std::string passing_to = st.pass_words();
     trick_before = st.trick;
     hands_before = st.hands_played;
+    drawn_before = st.hands[me];
     if (announced) {
       announced = false;
     } else if (ph == phase::bid) {
       std::string bidder = v.bid_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{} bid{} {}\n", bidder, seat == me && !v.bid_by_team ? "" : "s", format_move(st, m));
+    } else if (ph == phase::draw) {
+      // the card drawn is the drawer's secret: shown only to you, when you drew it
+      const char* verb = m.a != 0 ? "keep" : "discard";
+      if (seat == me) fmt::print("You {} {}\n", verb, card(st.drawn));
+      else fmt::print("{} {}s the card drawn\n", who(seat), verb);
     } else if (m.type == move::choice) {
       fmt::print("{} {} the exchange with partner\n", who(seat), m.a != 0 ? (seat == me ? "take" : "takes") : (seat == me ? "decline" : "declines"));
     } else if (ph == phase::exchange || ph == phase::pass) {
@@ -263,10 +271,13 @@ struct table : observer {
   }
 
   // Says what the move did: a trick won, who leads the hand.
-  void moved(const game_state&, const move&) {
+  void moved(const game_state&, const move& m) {
     if (phase_before != phase::play && st.ph == phase::play && st.exposed(v.dummy))
       fmt::print("{} play{} the dummy ({}) as partner; it is exposed: {}\n", who(st.controller), st.controller == me ? "" : "s",
                  v.seat_names[v.dummy], show(st.hands[v.dummy]));
+    // discarding the card drawn brings the next one, unseen by the others
+    if (phase_before == phase::draw && mover == me && m.a == 0 && (st.hands[me] & ~drawn_before).count() == 1)
+      fmt::print("You take {}\n", card((st.hands[me] & ~drawn_before).first()));
     if (phase_before == phase::play && (st.trick != trick_before || st.hands_played != hands_before)) {
       int winner = st.last_trick_winner;
       fmt::print("  -> {} win{} trick {}\n", who(winner), winner == me ? "" : "s", trick_before + 1);

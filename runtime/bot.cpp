@@ -339,7 +339,28 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
   return hv;
 }
 
+static move draw_choice(const game_state& st);
+
 namespace {
+
+// The hands of one deal as the variant's course makes them: dealt, and with a stock (`leftover stock`)
+// drawn to full hands by the bot's own choices.
+std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::array<int16_t, max_cards>& order) {
+  std::array<card_set, max_seats> hands{};
+  if (v.leftover == leftover_rule::stock) {
+    game_state st;
+    st.new_game(v, 0);
+    st.deal(r);
+    while (st.ph == phase::draw) st.apply(draw_choice(st));
+    return st.hands;
+  }
+  const int ncards = (int)v.cards.size();
+  for (int i = 0; i < ncards; ++i) order[i] = (int16_t)i;
+  for (int i = ncards - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+  for (int s = 0; s < v.seats; ++s)
+    for (int k = 0; k < v.hand_size && s * v.hand_size + k < ncards; ++k) hands[s].add(order[s * v.hand_size + k]);
+  return hands;
+}
 
 // The chance of taking no trick, playing to take none.
 double zero_chance(const hand_value& hv) { return std::exp(-1.2 * hv.danger); }
@@ -352,9 +373,9 @@ struct calibrated {
 double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
 
 // Prices the middle cards so that the estimates of all seats add up to the tricks of a hand, on average
-// over random deals of this variant: whatever the ranking, the estimate is not biased. Also the chance an
-// unseen hand takes no trick playing to. Computed once per variant (a fixed seed: the same on every run)
-// and kept per thread.
+// over random deals of this variant (the hands its course makes, a draw included): whatever the ranking,
+// the estimate is not biased. Also the chance an unseen hand takes no trick playing to. Computed once per
+// variant (a fixed seed: the same on every run) and kept per thread.
 calibrated calibration(const variant& v) {
   struct cache {
     const variant* v = nullptr;
@@ -368,16 +389,12 @@ calibrated calibration(const variant& v) {
   c = {&v, v.name, v.deck, v.seats, {}};
   rng r(0x5eed);
   std::array<int16_t, max_cards> order;
-  const int ncards = (int)v.cards.size();
   const int deals = 300;
   double total = 0, extra = 0, p0 = 0;
   for (int d = 0; d < deals; ++d) {
-    for (int i = 0; i < ncards; ++i) order[i] = (int16_t)i;
-    for (int i = ncards - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+    const std::array<card_set, max_seats> hands = hands_of_a_deal(v, r, order);
     for (int s = 0; s < v.seats; ++s) {
-      card_set hand;
-      for (int k = 0; k < v.hand_size && s * v.hand_size + k < ncards; ++k) hand.add(order[s * v.hand_size + k]);
-      hand_value hv = value_hand(v, hand, s);
+      hand_value hv = value_hand(v, hands[s], s);
       total += hv.tricks;
       extra += hv.incidental;
       p0 += zero_chance(hv);
@@ -736,6 +753,24 @@ static move bot_play(const game_state& st) {
   return move::make_card(lowest(v, legal));
 }
 
+// The card drawn from the stock is kept when it adds to the hand's estimated tricks at least what a card
+// of the stock adds on average: discarding it brings the next card, which the bot does not look at, so
+// that card is valued as any card the drawer has not seen may be (a dozen of them, taken evenly).
+static move draw_choice(const game_state& st) {
+  const variant& v = *st.v;
+  const card_set hand = st.hands[st.turn];
+  const double base = value_hand(v, hand, st.turn).tricks;
+  const double kept = value_hand(v, hand | card_set::of(st.drawn), st.turn).tricks - base;
+  const card_set unseen = v.deck & ~hand & ~card_set::of(st.drawn);
+  const int n = unseen.count();
+  if (n == 0) return move::make_choice(1);
+  const int samples = std::min(n, 12);
+  double other = 0;
+  for (int i = 0; i < samples; ++i)
+    other += value_hand(v, hand | card_set::of(unseen.nth(i * n / samples)), st.turn).tricks - base;
+  return move::make_choice(kept >= other / samples ? 1 : 0);
+}
+
 move bot_move(const game_state& st, rng& r) {
   (void)r;
   const variant& v = *st.v;
@@ -760,6 +795,7 @@ move bot_move(const game_state& st, rng& r) {
       return move::make_card(lowest(v, side.empty() ? h : side));
     }
     case phase::play: return bot_play(st);
+    case phase::draw: return draw_choice(st);
     default: return move{};
   }
 }

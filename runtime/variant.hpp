@@ -78,6 +78,13 @@ struct bid_kind {
   bool exchange_optional = false;  // ... if the bidder chooses to
   bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
   bool agree = false; // the partner must agree to it, or the bidder bids again
+  // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), so that legal_moves evaluates the
+  // leading parts that do not read the number bid once per decision, not once per number: when_fixed,
+  // shared with the earlier kind when_shared whose leading parts are the same formulas; when_number,
+  // the rest, in order, per number. Not split (the whole condition per number) unless when_split.
+  bool when_split = false;
+  std::vector<int> when_fixed, when_number;
+  int when_shared = -1;
 };
 
 // ---- play ----
@@ -96,7 +103,9 @@ struct tie_choice {
   tie_rule rule = tie_rule::another_hand;
   int when = -1;  // game-scope condition; the first whose condition holds applies
 };
-enum class leftover_rule : uint8_t { none, out, kitty };
+// The cards not dealt: none may be left; out of play; a kitty for a `take` step; a face-down stock, in
+// its shuffled order, for a `draw` step.
+enum class leftover_rule : uint8_t { none, out, kitty, stock };
 
 // A declaration made after the bidding: an announcement (bemo, aces) or the conversion of a bid
 // ("come out" of a blind bid into a plain 10).
@@ -168,9 +177,10 @@ struct play_force {
 // pass: every player passes cards at once; bid: the bidding round (with `raise`: a raise round after it,
 // each side in turn raising its bid or passing); calls: announcements and conversions;
 // exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last);
-// partner: the dummy seat is given to the player a rule chooses, who plays it as partner for the hand.
-enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, partner };
-constexpr int step_kinds = 9;
+// partner: the dummy seat is given to the player a rule chooses, who plays it as partner for the hand;
+// draw: the players draw from the stock in turn until each holds a hand (right after the deal).
+enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, partner, draw };
+constexpr int step_kinds = 10;
 // Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
 enum class pass_to : uint8_t { partner, left, right, across };
 // Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
@@ -188,7 +198,9 @@ struct hand_step {
   std::string name;
   step_kind kind = step_kind::play;
   int when = -1;              // game-scope condition (expr), -1 = always
-  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
+  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards;
+                              // draw: the cards a turn looks at, one of which the drawer keeps
+  bool dealer_first = false;  // draw: the dealer draws first (else the dealer's left)
   bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
   bool raise = false;         // bid: a raise round after the bidding, not the bidding itself
   pass_to to = pass_to::partner;
@@ -231,6 +243,7 @@ struct variant {
 
   // dealing
   int hand_size = 13;
+  int deal_size = 13;                     // cards dealt to each; fewer than hand_size: the rest are drawn
   int rotate = 1;                         // +1: deal passes to the dealer's left; -1 right; 0 fixed
   leftover_rule leftover = leftover_rule::none;
   std::vector<int> kitty_holder;          // the kitty goes to the holder of the first of these held;
