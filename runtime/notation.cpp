@@ -182,6 +182,8 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
         return true;
       }
     err = fmt::format("'{}' is not a raise (`raise to N` for your side's new bid, or `pass`)", t);
+    return false;
+  }
   if (st.ph == phase::draw) {
     if (t == keep_word) { out.push_back(move::make_choice(1)); return true; }
     if (t == discard_word) { out.push_back(move::make_choice(0)); return true; }

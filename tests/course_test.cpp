@@ -12,7 +12,7 @@ namespace {
 
 // The compiled course as "name:kind" words.
 std::string course_of(const variant& v) {
-  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "draw"};
+  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
   std::string out;
   for (const hand_step& s : v.course) out += (out.empty() ? "" : " ") + s.name + ":" + kinds[(int)s.kind];
   return out;
@@ -295,6 +295,7 @@ TEST_CASE("course: a raise of a side's bid for the side goes to its bidder, not 
   CHECK(st.bids[3].n == 0);
   CHECK(st.covered[3]);
   CHECK(st.ph == phase::play);
+}
 
 namespace {
 
