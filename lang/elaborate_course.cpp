@@ -316,7 +316,7 @@ void elaborate_course(elaboration& e) {
     if (h.kind == step_kind::bid && !h.raise) v.course_bid = (int)v.course.size();
     if (h.kind == step_kind::play) v.course_play = (int)v.course.size();
     if (h.kind == step_kind::partner) v.course_partner = (int)v.course.size();
-    if (v.dummy >= 0 && (h.kind == step_kind::take || h.kind == step_kind::discard || h.kind == step_kind::pass))
+    if (v.dummy >= 0 && (h.kind == step_kind::take || h.kind == step_kind::discard || h.kind == step_kind::pass || h.kind == step_kind::draw))
       fail(s.at, fmt::format("a dummy seat has no player to choose its cards before the play: a course with a dummy cannot have a {} step",
                              s.kind.text));
     v.course.push_back(std::move(h));
