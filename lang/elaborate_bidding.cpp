@@ -20,6 +20,9 @@ void order(elaboration& e) {
     fail(a.size() > 1 && a[1].text != "from" ? a[1].at : a.size() > 3 ? a[3].at : it->at,  // at the first word out of place
          "expected `order players from SEAT` or `order teams from SEAT` (SEAT: dealer_left, dealer or dealer_right)");
   e.v.bid_by_team = choose(a[0], {"players", "teams"}, "bidding order") == "teams";
+  if (e.v.bid_by_team && e.v.dummy >= 0)
+    fail(a[0].at, fmt::format("the dummy seat '{}' is in no team until the bidding is over: with a dummy the players bid one by one (`order players`)",
+                              e.v.seat_names[e.v.dummy]));
   std::string s = choose(a[2], {"dealer_left", "dealer", "dealer_right"}, "starting seat");
   e.v.bid_start = s == "dealer_left" ? 1 : s == "dealer" ? 0 : e.v.seats - 1;
 }
@@ -43,6 +46,7 @@ void side_option(elaboration& e, const item& o, bid_kind& k) {
   const char* form = o.kw == "for" ? "a bid for the side" : "a bid partner agrees to";
   if (v.bid_by_team) fail(o.at, fmt::format("{} needs players who bid one by one (`order players`): here each team makes one bid", form));
   for (int s = 0; s < v.seats; ++s) {
+    if (s == v.dummy) continue;  // it makes no bid
     if (k.side && v.members[v.team_of[s]].size() < 2) fail(o.at, fmt::format("{} needs partners: {} plays alone", form, v.seat_names[s]));
     if (k.agree && v.partner[s] < 0) fail(o.at, fmt::format("{} needs every player to have exactly one partner", form));
   }
@@ -66,7 +70,7 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
       if (rest != "with partner" && !k.exchange_optional)
         fail(o.args.at(1).at, fmt::format("expected `exchange N with partner`, found '{}'", rest));
       for (int s = 0; s < e.v.seats; ++s)
-        if (e.v.partner[s] < 0) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
+        if (e.v.partner[s] < 0 && s != e.v.dummy) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
     }
   }
   for (const item& o : it.sub)

@@ -61,6 +61,7 @@ void game_state::score_hand() {
   std::array<int64_t, max_lets> lets;
   runner r{*this, *v, lets};
   hand_points = {};
+  if (controller >= 0) fold_dummy();  // once a hand: the dummy's tricks and cards are its player's
   for (const score_rule& rule : v->rules) {
     eval_ctx cx{this};
     cx.lets = lets.data();
