@@ -12,7 +12,8 @@ namespace {
 
 // The compiled course as "name:kind" words.
 std::string course_of(const variant& v) {
-  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "draw"};
+  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
+  static_assert(std::size(kinds) == step_kinds, "a name for every step kind");
   std::string out;
   for (const hand_step& s : v.course) out += (out.empty() ? "" : " ") + s.name + ":" + kinds[(int)s.kind];
   return out;
@@ -295,6 +296,7 @@ TEST_CASE("course: a raise of a side's bid for the side goes to its bidder, not 
   CHECK(st.bids[3].n == 0);
   CHECK(st.covered[3]);
   CHECK(st.ph == phase::play);
+}
 
 namespace {
 
