@@ -1,5 +1,6 @@
 // What the engine does to go faster must not change what it decides: a bid's condition split at compile
-// time (what does not read the number, once per kind) offers exactly the bids the whole condition allows.
+// time (what does not read the number, once per kind) offers exactly the bids the whole condition allows;
+// formulas read the named parts of a rule in place and sum out of line, with the values and errors as before.
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -89,5 +90,69 @@ TEST_CASE("bid conditions: legal_moves offers exactly the bids the whole conditi
     while (check.hands < 40 && run_game(st, r, random_chooser{}, check) == loop_end::over) st.new_game(*v, 1);
     INFO(id << ": " << check.decisions << " bid decisions");
     CHECK(check.mismatches == 0);
+  }
+}
+
+namespace {
+
+// Scores one hand of `v` with the tricks given (the bids: 3 each), as the runtime's scoring does.
+game_state scored(const variant& v, std::array<int, max_seats> tricks) {
+  game_state st;
+  st.new_game(v, 0);
+  rng r(1);
+  st.deal(r);
+  while (st.ph == phase::bid) st.apply(move::make_bid(0, 3));
+  st.tricks_won = tricks;
+  st.score_hand();
+  return st;
+}
+
+int counter_named(const variant& v, const std::string& name) {
+  for (size_t c = 0; c < v.counters.size(); ++c)
+    if (v.counters[c] == name) return (int)c;
+  FAIL("no counter " << name);
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("formulas: sums, counts, short cuts and branches in a scoring rule") {
+  auto v = load_text("flat-values", R"(game "Flat values"
+extends "standard"
+scoring {
+  counter probe
+  rule probing each team {
+    let a = sum(tricks * 2)
+    let b = count(tricks > 3)
+    let c = if a > 100 then 1 / (a - a) else a - b
+    let d = (a == 0 and 1 / (a - a) == 0) or b >= 0
+    probe = c * 1000 + d
+  }
+}
+)");
+  game_state st = scored(*v, {4, 3, 3, 3});
+  const int probe = counter_named(*v, "probe");
+  // N and S: a = 2 * 4 + 2 * 3 = 14, b = 1 (N's 4 tricks), c = 14 - 1 = 13, d = 1 (no division reached)
+  CHECK(st.counters[0][probe] == 13001);
+  // E and W: a = 2 * 3 + 2 * 3 = 12, b = 0, c = 12, d = 1
+  CHECK(st.counters[1][probe] == 12001);
+}
+
+TEST_CASE("formulas: an error in a branch of a scoring formula names the operation that failed") {
+  auto v = load_text("flat-error", R"(game "Flat error"
+extends "standard"
+scoring {
+  rule boom each team {
+    points if sum(tricks) > 6 then 10 / (sum(tricks) - 7) else 0
+  }
+}
+)");
+  try {
+    scored(*v, {4, 3, 3, 3});
+    FAIL("no division by zero");
+  } catch (const rule_error& e) {
+    std::string msg = e.what();
+    INFO(msg);
+    CHECK(msg.find("flat-error.spades:5:39: error: division by zero while evaluating this formula") != std::string::npos);
   }
 }
