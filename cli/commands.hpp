@@ -4,6 +4,8 @@
 #include <memory>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "runtime/game.hpp"
 
 namespace spades::cli {
@@ -15,11 +17,30 @@ int cmd_sim(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_list(int argc, char** argv);
 
-// Loads a variant for the `name=value` rule options (checked: usage_error), printing diagnostics to stderr;
-// null when it has errors.
+// Input that cannot be used at all (a file named on the command line that cannot be read): exit code 2.
+struct input_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A variant loaded, or why not: its diagnostics rendered as text and as JSON (see output.hpp), and whether
+// the file itself could not be read.
+struct load_result {
+  std::shared_ptr<const variant> v;
+  std::string text;
+  nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();
+  bool unreadable = false;
+};
+// Loads a variant for the `name=value` rule options (checked: usage_error); never prints.
+load_result try_load(const std::string& path, const std::vector<std::string>& opts = {});
+// try_load, printing the diagnostics as a failure (output.hpp); null when the variant has errors; throws
+// input_error when the file cannot be read.
 std::shared_ptr<const variant> load_or_report(const std::string& path, const std::vector<std::string>& opts = {});
 // Applies `name=value` rule options to a new game; throws usage_error for unknown names or values.
 void apply_options(game_state& st, const std::vector<std::string>& opts);
+// The rulesets directory: rulesets/ in the working directory, else beside the source tree.
+std::string default_rulesets_dir();
+// The *.spades files of `dir`, sorted; usage_error when it is not a directory.
+std::vector<std::string> ruleset_files(const std::string& dir);
 // The default ruleset: rulesets/standard.spades next to the source tree or the working directory.
 std::string default_ruleset();
 // Prints `text` when --help or -h is among the arguments; returns true if it did.

@@ -24,13 +24,6 @@ static const char* help =
 
 namespace {
 
-std::string default_dir() {
-  namespace fs = std::filesystem;
-  for (const char* p : {"rulesets", SPADES_SOURCE_DIR "/rulesets"})
-    if (std::error_code ec; fs::is_directory(p, ec)) return p;
-  return "rulesets";
-}
-
 std::string option_value(const variant& v, size_t i) { return v.option_specs[i].text(v.option_defaults[i]); }
 
 void print_text(const std::vector<std::shared_ptr<const variant>>& all) {
@@ -45,7 +38,7 @@ void print_text(const std::vector<std::shared_ptr<const variant>>& all) {
   }
 }
 
-void print_json(const std::vector<std::shared_ptr<const variant>>& all) {
+void print_json(const std::vector<std::shared_ptr<const variant>>& all, const nlohmann::ordered_json& errors) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const auto& v : all) {
     nlohmann::ordered_json options = nlohmann::ordered_json::array();
@@ -64,33 +57,31 @@ void print_json(const std::vector<std::shared_ptr<const variant>>& all) {
                     {"file", v->file},
                     {"options", options}});
   }
-  fmt::print("{}\n", nlohmann::ordered_json{{"rulesets", list}}.dump(2));
+  fmt::print("{}\n", nlohmann::ordered_json{{"rulesets", list}, {"errors", errors}}.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
 }
 
 }  // namespace
 
 int cmd_list(int argc, char** argv) {
-  namespace fs = std::filesystem;
   if (wants_help(argc, argv, help)) return 0;
   args a = parse_args("list", argc, argv, {"--json"}, {});
   if (a.positional.size() > 1) throw usage_error("name at most one directory");
-  std::string dir = a.positional.empty() ? default_dir() : a.positional[0];
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw usage_error(fmt::format("'{}' is not a directory", dir));
-  std::vector<std::string> files;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".spades") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
+  std::string dir = a.positional.empty() ? default_rulesets_dir() : a.positional[0];
+  std::vector<std::string> files = ruleset_files(dir);
   std::vector<std::shared_ptr<const variant>> all;
-  bool errors = false;
+  nlohmann::ordered_json errors = nlohmann::ordered_json::array();  // the files that have errors, with them
   for (const std::string& f : files) {
-    auto v = load_or_report(f);
-    if (v) all.push_back(v);
-    else errors = true;
+    load_result r = try_load(f);
+    if (r.v) {
+      all.push_back(r.v);
+      continue;
+    }
+    std::fputs(r.text.c_str(), stderr);
+    errors.push_back({{"file", f}, {"diagnostics", r.diagnostics}});
   }
-  if (a.has("--json")) print_json(all);
+  if (a.has("--json")) print_json(all, errors);
   else print_text(all);
-  return errors ? 1 : 0;
+  return errors.empty() ? 0 : 1;
 }
 
 }  // namespace spades::cli

@@ -9,7 +9,9 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "lang/load.hpp"
+#include "runtime/read.hpp"
 
 namespace spades::cli {
 
@@ -17,12 +19,12 @@ static const char* main_help =
     "usage: spades COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
-    "  check FILE...                          check variant files; print their errors\n"
+    "  check FILE... [--json]                 check variant files; print their errors\n"
     "  test HANDS.json [--ruleset F] [--json] run a variant's test hands\n"
     "  play [FILE] [--seat S] [--seed N]      play in the terminal against bots (default: standard)\n"
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
     "  (play and sim take --option NAME=VALUE for a variant's rule options)\n"
-    "  bench FILE [--hands N] [--seed S]      random playouts; print hands/s and moves/s\n"
+    "  bench FILE... | --all [--hands N]      random playouts; print hands/s and moves/s\n"
     "  list [DIR] [--json]                    the rulesets, each with its sentence, base and options\n"
     "\n"
     "'spades COMMAND --help' describes each command.\n"
@@ -60,7 +62,8 @@ std::vector<std::pair<int, int64_t>> read_options(const variant& v, const std::v
 
 }  // namespace
 
-std::shared_ptr<const variant> load_or_report(const std::string& path, const std::vector<std::string>& opts) {
+load_result try_load(const std::string& path, const std::vector<std::string>& opts) {
+  load_result out;
   lang::sources src;
   try {
     std::shared_ptr<const variant> v = lang::load_variant(src, path);
@@ -69,15 +72,43 @@ std::shared_ptr<const variant> load_or_report(const std::string& path, const std
     for (const auto& [o, x] : read_options(*v, opts))
       if (v->option_specs[o].in_settings && x != v->option_defaults[o]) chosen.push_back({v->option_names[o], v->option_specs[o].text(x)});
     if (!chosen.empty()) v = lang::load_variant(src, path, chosen);
-    return v;
+    out.v = v;
   } catch (const lang::diag_error& e) {
-    std::fputs(src.render(e.d).c_str(), stderr);
-    return nullptr;
+    // the file named here cannot be read (one it extends that cannot be is an error at the `extends`)
+    out.unreadable = dynamic_cast<const file_error*>(&e) && e.d.at.file < 0;
+    out.text = src.render(e.d);
+    out.diagnostics.push_back(diagnostic_json(src, e.d));
   }
+  return out;
+}
+
+std::shared_ptr<const variant> load_or_report(const std::string& path, const std::vector<std::string>& opts) {
+  load_result r = try_load(path, opts);
+  if (r.unreadable) throw input_error(r.text);
+  if (!r.v) report_failure(r.text, {{"diagnostics", r.diagnostics}});
+  return r.v;
 }
 
 void apply_options(game_state& st, const std::vector<std::string>& opts) {
   for (const auto& [o, x] : read_options(*st.v, opts)) st.options[o] = x;
+}
+
+std::string default_rulesets_dir() {
+  namespace fs = std::filesystem;
+  for (const char* p : {"rulesets", SPADES_SOURCE_DIR "/rulesets"})
+    if (std::error_code ec; fs::is_directory(p, ec)) return p;
+  return "rulesets";
+}
+
+std::vector<std::string> ruleset_files(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw usage_error(fmt::format("'{}' is not a directory", dir));
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".spades") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 std::string default_ruleset() {
@@ -113,6 +144,8 @@ int main(int argc, char** argv) {
     std::fputs("spades " SPADES_VERSION "\n", stdout);
     return 0;
   }
+  for (int i = 2; i < argc; ++i)
+    if (!std::strcmp(argv[i], "--json")) set_json_output(true);
   try {
     if (cmd == "list") return cmd_list(argc - 2, argv + 2);
     if (cmd == "check") return cmd_check(argc - 2, argv + 2);
@@ -121,10 +154,13 @@ int main(int argc, char** argv) {
     if (cmd == "sim") return cmd_sim(argc - 2, argv + 2);
     if (cmd == "bench") return cmd_bench(argc - 2, argv + 2);
   } catch (const usage_error& e) {
-    fmt::print(stderr, "spades {}: {}\n", cmd, e.what());
+    report_failure(fmt::format("spades {}: {}", cmd, e.what()));
+    return 2;
+  } catch (const input_error& e) {
+    report_failure(e.what());
     return 2;
   } catch (const spades::rule_error& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    report_failure(e.what());
     return 1;
   }
   fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,

@@ -25,9 +25,10 @@ static const char* help =
     "\n"
     "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
     "passing cards, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
-    "`come out`) or `no` when the variant offers one. Also: `hand` shows your hand, `score` the\n"
-    "scores, `help` the legal moves, `quit` ends the game. An illegal entry is refused with the reason\n"
-    "and asked again. EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
+    "`come out`) or `no` when the variant offers one, and `raise to 8` or `pass` in a round where\n"
+    "your side may raise its bid. Also: `hand` shows your hand, `score` the scores, `help` the legal\n"
+    "moves, `quit` ends the game. An illegal entry is refused with the reason and asked again.\n"
+    "EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
     "\n"
     "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage, 130 interrupted\n";
 
@@ -194,6 +195,7 @@ struct table : observer {
                       : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
                       : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
                       : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
+                      : st.ph == phase::raise    ? fmt::format("Your side bids {}: raise to {}..{}, or pass", st.side_bid(st.turn), st.side_bid(st.turn) + 1, st.raise_limit(st.turn))
                                                  : "Your card";
     for (;;) {
       std::string line;
@@ -251,6 +253,8 @@ struct table : observer {
       fmt::print("{} discard{} a card{}\n", who(seat), seat == me ? "" : "s", seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::agree) {
       fmt::print("{} {} {}'s bid\n", who(seat), m.a ? (seat == me ? "agree to" : "agrees to") : (seat == me ? "refuse" : "refuses"), who(st.asking));
+    } else if (ph == phase::raise) {
+      fmt::print("{}: {}\n", v.team_names[st.turn], m.a < 0 ? "pass" : fmt::format("raise to {}", m.a));
     } else if (ph == phase::call) {
       std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{}: {}\n", owner, m.a < 0 ? "no announcement" : v.calls[m.a].words);

@@ -5,6 +5,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "lang/load.hpp"
 #include "hands/run.hpp"
 
@@ -43,10 +44,7 @@ int cmd_test(int argc, char** argv) {
   try {
     rep = run_hands(a.positional[0], a.get("--ruleset"), loader, loader_for);
   } catch (const hands_error& e) {
-    std::string msg = e.what();
-    if (!msg.empty() && msg.back() != '\n') msg += '\n';
-    std::fputs(msg.c_str(), stderr);
-    if (a.has("--json")) fmt::print("{}\n", hands_error_json(a.positional[0], e.what()));
+    report_failure(e.what(), {{"file", a.positional[0]}});
     return 2;
   }
   if (a.has("--json")) fmt::print("{}\n", rep.to_json());

@@ -209,6 +209,7 @@ void hand_runner::play(const json& p) {
     }
   }
   if (st.ph == phase::exchange) cx.fail(prefix + "play", "this hand has an exchange after the bidding: give the hand as 'moves'");
+  if (st.ph == phase::raise) cx.fail(prefix + "play", "this hand has a raise round after the bidding: give the hand as 'moves'");
   for (size_t i = 0; i < cards.size(); ++i) {
     if (v.cards_named(cards[i]).empty()) cx.fail(fmt::format("{}play[{}]", prefix, i), fmt::format("'{}' is not a card of this deck", cards[i]));
     if (st.ph != phase::play) { reject(std::to_string(i), "the hand is already over"); return; }

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/diagnostic.hpp"
+
 namespace spades::hands {
 
 namespace fs = std::filesystem;
@@ -98,6 +100,29 @@ void read_hands(const case_ctx& cx, const json& c, case_setup& out) {
   }
 }
 
+// The JSON library's message without its own labels: "[json.exception.parse_error.101] parse error at
+// line 1, column 2: syntax error ..." reads "syntax error ...", the position being given our way.
+std::string library_text(std::string what) {
+  if (what.rfind("[json.exception.", 0) == 0) what.erase(0, what.find("] ") + 2);
+  if (auto colon = what.find(": "); what.rfind("parse error", 0) == 0 && colon != std::string::npos) what.erase(0, colon + 2);
+  return what;
+}
+
+// A syntax error at byte `byte` (1-based; 0 or past the end: the end of the text): `file:line:col: error:`,
+// the source line and a caret, as for variant files.
+std::string json_syntax_error(const std::string& file, const std::string& text, size_t byte, const std::string& what) {
+  size_t at = byte == 0 || byte > text.size() ? text.size() : byte - 1;
+  if (at == text.size() && at > 0 && text[at - 1] == '\n') --at;  // the end of the input: the end of its last line
+  size_t line_start = at == 0 ? 0 : text.rfind('\n', at - 1);
+  line_start = line_start == std::string::npos || at == 0 ? 0 : line_start + 1;
+  sources src;
+  int f = src.add(file, text);
+  pos p{f, 1 + (int)std::count(text.begin(), text.begin() + (long)line_start, '\n'), (int)(at - line_start) + 1};
+  std::string out = src.render(diagnostic{p, "not valid JSON: " + library_text(what), {}});
+  if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
 }  // namespace
 
 // The JSON parser recurses once per level of nesting: refuse absurd depth before it runs.
@@ -169,9 +194,11 @@ hands_doc load_doc(const std::string& file, const std::string& text, const std::
   check_depth(file, text);
   try {
     d.doc = parse_unique(file, text);
+  } catch (const json::parse_error& e) {
+    throw hands_error(json_syntax_error(file, text, e.byte, e.what()));
   } catch (const json::exception& e) {
-    // a syntax error, or a number too large for JSON's numbers here (out_of_range.406)
-    throw hands_error(fmt::format("{}: not valid JSON: {}", file, e.what()));
+    // a number too large for JSON's numbers here (out_of_range.406)
+    throw hands_error(fmt::format("{}: not valid JSON: {}", file, library_text(e.what())));
   }
   case_ctx top{file, "(file)"};
   only_fields(top, d.doc, "", {"ruleset", "cases", "note"});

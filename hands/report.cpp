@@ -36,11 +36,4 @@ std::string hands_report::to_text() const {
   return out;
 }
 
-std::string hands_error_json(const std::string& file, const std::string& message) {
-  json j;
-  j["file"] = file;
-  j["error"] = message;
-  return j.dump(2);
-}
-
 }  // namespace spades

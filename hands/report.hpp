@@ -26,7 +26,4 @@ struct hands_report {
   std::string to_text() const;  // `ok   NAME` / `FAIL NAME` and the differing fields, then the totals
 };
 
-// The JSON document `spades test --json` prints for a file that cannot be used.
-std::string hands_error_json(const std::string& file, const std::string& message);
-
 }  // namespace spades

@@ -79,7 +79,10 @@ hands_report run_hands(const std::string& hands_path, const std::string& ruleset
   } catch (const file_error& e) {
     if (e.kind == file_error::not_regular)
       throw hands_error(fmt::format("{}: cannot read the hands file: it is not a regular file (a pipe or a device cannot be read as a file)", hands_path));
-    throw hands_error(fmt::format("{}: cannot read the hands file", hands_path));
+    // "cannot read 'PATH': REASON" gives the reason
+    std::string why = e.what();
+    auto at = why.find("': ");
+    throw hands_error(fmt::format("{}: cannot read the hands file{}", hands_path, at == std::string::npos ? "" : ": " + why.substr(at + 3)));
   }
   if (f.too_large)
     throw hands_error(fmt::format("{}: the hands file is too large ({} bytes; the limit is {} MiB)", hands_path, f.size, max_hands_bytes >> 20));

@@ -134,6 +134,14 @@ void draw(elaboration& e, const step_spec& s, hand_step& h) {
                                 owed == 1 ? "" : "s", h.count, h.count == 1 ? "" : "s", v.seats * owed * h.count));
 }
 
+// bid [raise]: the bidding as 'bidding' says, or a raise round after it (each side in turn may raise its bid).
+bool raise_round(const step_spec& s) {
+  if (s.args.empty()) return false;
+  if (s.args[0].text != "raise") fail(s.args[0].at, "expected `bid` alone (the bidding, as 'bidding' says) or `bid raise` (a round in which each side may raise its bid)");
+  if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `bid raise`");
+  return true;
+}
+
 // The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
 int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find("course");
@@ -175,7 +183,15 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
                               : "the draw must come straight after the deal: the steps after it work on the hands it makes",
                {{in[i - 1].at, "the step before it is here"}});
         break;
-      case step_kind::bid: first_of(bid, "bidding"); break;
+      case step_kind::bid:
+        if (raise_round(s)) {
+          if (bid < 0) fail(s.at, "a raise round raises the bids already made: place it after the bidding step (`after bidding`)");
+          break;
+        }
+        if (bid >= 0)
+          fail(s.at, "a course has one bidding step (a round in which each side may raise its bid is `bid raise`)", {{in[bid].at, "the first is here"}});
+        bid = (int)i;
+        break;
       case step_kind::take:
         first_of(take, "take");
         if (bid < 0 && joined(s.args, 0) == "side bidding more")
@@ -183,7 +199,7 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       case step_kind::calls:
       case step_kind::exchange:
-        if (bid < 0 && std::any_of(kinds.begin() + (long)i, kinds.end(), [](step_kind k) { return k == step_kind::bid; }))
+        if (bid < 0 && std::any_of(in.begin() + (long)i, in.end(), [&](const step_spec& t) { return kinds[&t - in.data()] == step_kind::bid && t.args.empty(); }))
           fail(s.at, fmt::format("the {} step must come after the bidding: it follows from the bids", s.kind.text));
         break;
       case step_kind::discard:
@@ -233,7 +249,7 @@ void elaborate_course(elaboration& e) {
       case step_kind::discard: keep = discard(e, s, h, before_bidding); break;
       case step_kind::pass: keep = pass(e, s, h); break;
       case step_kind::bid:
-        no_arguments(s, "the bidding is as 'bidding' says");
+        h.raise = raise_round(s);
         before_bidding = false;
         break;
       case step_kind::calls: no_arguments(s, "the calls are the announcements and conversions of 'bidding'"); break;
@@ -248,7 +264,7 @@ void elaborate_course(elaboration& e) {
       h.when = e.formulas.compile(*s.decl->cond, scope::game);
     }
     if (!keep) continue;
-    if (h.kind == step_kind::bid) v.course_bid = (int)v.course.size();
+    if (h.kind == step_kind::bid && !h.raise) v.course_bid = (int)v.course.size();
     if (h.kind == step_kind::play) v.course_play = (int)v.course.size();
     v.course.push_back(std::move(h));
   }

@@ -637,6 +637,25 @@ move random_move(const game_state& st, rng& r) {
   return ms[r.below((uint32_t)n)];
 }
 
+// A raise round: the side may raise to at most the tricks its speaker expects the side to take (its own
+// estimate and partner's, from partner's bid, or both hands when partners bid as one; a member playing to
+// take nothing counts none), and raises only when that is more than the side's bid. Among passing and those
+// raises it takes the one of best expected score, as for a bid (a tie passes), so that it does not raise
+// into a contract more likely set than the bid.
+static move bot_raise(const game_state& st) {
+  const int seat = st.acting_seat();
+  const outlook o = look(st, seat);
+  double side = bid_zero(st, seat) ? 0 : o.mu;
+  if (o.mate >= 0 && !bid_zero(st, o.mate)) side += o.mate_mu;
+  const int want = std::min((int)std::floor(std::min(side, (double)st.v->tricks_per_hand)), st.raise_limit(st.turn));
+  move ms[max_tricks + 2];
+  int n = 0;
+  for (int total = st.side_bid(st.turn) + 1; total <= want; ++total) ms[n++] = move::make_raise(total);
+  if (n == 0) return move::make_raise(-1);
+  ms[n++] = move::make_raise(-1);
+  return choose(st, ms, n, false);
+}
+
 static move bot_decide(const game_state& st, bool bidding) {
   move ms[max_moves];
   int n = st.legal_moves(ms);
@@ -735,6 +754,7 @@ move bot_move(const game_state& st, rng& r) {
     case phase::bid: return bot_decide(st, true);
     case phase::call: return bot_decide(st, false);
     case phase::agree: return bot_decide(st, true);  // the bidding goes on after the answer
+    case phase::raise: return bot_raise(st);
     case phase::exchange: {
       // an exchange the bidder may decline is taken: it sheds the nil bidder's highest cards
       if (st.exchange_offer) return move::make_choice(1);

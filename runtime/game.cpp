@@ -25,6 +25,7 @@ const char* phase_name(phase p) {
     case phase::over: return "over";
     case phase::agree: return "agree";
     case phase::draw: return "draw";
+    case phase::raise: return "raise";
   }
   return "";
 }
@@ -206,7 +207,61 @@ bool game_state::start_pass(const hand_step& s) {
   return true;
 }
 
-bool game_state::start_bid(const hand_step&) { return start_bidding(); }
+bool game_state::start_bid(const hand_step& s) {
+  if (!s.raise) return start_bidding();
+  if (bidding_skipped) return false;  // nothing to raise
+  raise_index = -1;
+  return next_raiser();
+}
+
+// A raise round: the next side in bidding order that can raise its bid decides; a side that cannot (no
+// member's bid kind has room above its number, or its bid is already the most) is passed over.
+bool game_state::next_raiser() {
+  for (++raise_index; raise_index < v->teams; ++raise_index) {
+    const int t = team_in_bidding_order(raise_index);
+    if (raise_carrier(t) < 0 || side_bid(t) >= raise_limit(t)) continue;
+    ph = phase::raise;
+    turn = t;
+    return true;
+  }
+  return false;
+}
+
+int game_state::team_in_bidding_order(int k) const {
+  const int first = (dealer + v->bid_start) % v->seats;
+  bool seen[max_teams] = {};
+  for (int i = 0; i < v->seats; ++i) {
+    int t = v->team_of[(first + i) % v->seats];
+    if (seen[t]) continue;
+    seen[t] = true;
+    if (k-- == 0) return t;
+  }
+  return -1;
+}
+
+int game_state::side_bid(int team) const {
+  if (v->bid_by_team) return bids[team].kind >= 0 ? bids[team].n : 0;
+  int total = 0;
+  for (int m : v->members[team])
+    if (bids[m].kind >= 0) total += bids[m].n;
+  return total;
+}
+
+int game_state::raise_carrier(int team) const {
+  auto ranged = [&](int bidder) { return bids[bidder].kind >= 0 && v->bids[bids[bidder].kind].lo < v->bids[bids[bidder].kind].hi; };
+  if (v->bid_by_team) return ranged(team) ? team : -1;
+  const int first = (dealer + v->bid_start) % v->seats;
+  for (int i = 0; i < v->seats; ++i) {
+    const int p = (first + i) % v->seats;
+    if (v->team_of[p] == team && !covered[p] && ranged(p)) return p;
+  }
+  return -1;
+}
+
+int game_state::raise_limit(int team) const {
+  const int c = raise_carrier(team);
+  return c < 0 ? 0 : v->bids[bids[c].kind].hi;
+}
 
 bool game_state::start_calls(const hand_step&) {
   call_index = -1;
@@ -382,16 +437,7 @@ bool game_state::next_call_turn() {
     bool by_team = call_index < v->teams;
     int owner;
     if (by_team) {
-      // the k-th team in bidding order
-      int k = call_index, found = -1;
-      bool seen[max_teams] = {};
-      for (int i = 0; i < v->seats && found < 0; ++i) {
-        int t = v->team_of[(first + i) % v->seats];
-        if (seen[t]) continue;
-        seen[t] = true;
-        if (k-- == 0) found = t;
-      }
-      owner = found;
+      owner = team_in_bidding_order(call_index);
     } else {
       owner = (first + call_index - v->teams) % v->seats;
     }
@@ -473,6 +519,10 @@ int game_state::legal_moves(move* out) const {
       out[count++] = move::make_choice(1);
       out[count++] = move::make_choice(0);
       break;
+    case phase::raise:
+      for (int n = side_bid(turn) + 1; n <= raise_limit(turn); ++n) out[count++] = move::make_raise(n);
+      out[count++] = move::make_raise(-1);
+      break;
     case phase::call:
       for (int k = 0; k < (int)v->calls.size(); ++k)
         if (call_allowed(k, turn, call_by_team)) out[count++] = move::make_call(k);
@@ -508,6 +558,7 @@ bool game_state::has_legal_move() const {
     case phase::call: return true;  // declining is always open
     case phase::agree: return true;
     case phase::draw: return true;
+    case phase::raise: return true;  // passing is always open
     case phase::pass:
     case phase::discard:
     case phase::exchange: return exchange_offer || !hands[turn].empty();
@@ -692,6 +743,17 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.type != move::choice) return fmt::format("it is time for {} to keep or discard the card drawn (`keep` or `discard`)", who);
       if (m.a != 0 && m.a != 1) return "unknown answer (keep or discard)";
       return {};
+    case phase::raise: {
+      if (m.type != move::raise) return "it is time to raise your side's bid (`raise to N`) or pass";
+      if (m.a == -1) return {};
+      const int now = side_bid(turn), most = raise_limit(turn);
+      if (m.a <= now) return fmt::format("a raise must be higher than your side's bid of {}", now);
+      if (m.a > most) {
+        const bid_kind& k = v->bids[bids[raise_carrier(turn)].kind];
+        return fmt::format("a raise may be at most {}, the most a {} bid may be", most, k.words.empty() ? k.name : k.words);
+      }
+      return {};
+    }
     case phase::pass: return held(fmt::format("pass cards {}", pass_words()));
     case phase::discard: return held("discard");
     case phase::exchange:
@@ -734,6 +796,14 @@ void game_state::apply(const move& m) {
       turn = bidder;
       return;
     }
+    case phase::raise:
+      // the side's new total: the raise adds to its carrier's number, so that `bid` and team sums read it
+      if (m.a >= 0) {
+        const int carrier = raise_carrier(turn);
+        bids[carrier].n = (int8_t)(bids[carrier].n + m.a - side_bid(turn));
+      }
+      if (!next_raiser()) advance();
+      return;
     case phase::call: {
       if (m.a < 0) {
         if (!next_call_turn()) advance();

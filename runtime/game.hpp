@@ -15,22 +15,25 @@ namespace spades {
 // deal: the chance step. pass: cards to partner before bidding. discard: the kitty's taker discards.
 // call: announcements and conversions after the bidding. exchange: cards between partners after it.
 // agree: the partner of a bidder whose bid needs agreement agrees to it or refuses it (within the bidding).
+// raise: a raise round after the bidding (a `bid raise` step): each side in turn raises its bid or passes.
 // draw: the drawer keeps or discards the card it has drawn from the stock.
-enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over, agree, draw };
+enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over, agree, raise, draw };
 const char* phase_name(phase p);
 
 // A decision: a bid (kind index and number of tricks), a card (to play, pass, discard or exchange),
 // a call (an announcement or conversion by index; -1 declines), or a choice between the answers a phase
-// offers (agree: 1 agrees to partner's bid, 0 refuses it; draw: 1 keeps the card drawn, 0 discards it).
+// offers (agree: 1 agrees to partner's bid, 0 refuses it; draw: 1 keeps the card drawn, 0 discards it), or a
+// side's raise (the side's new total; -1 passes).
 struct move {
   // no default member initialisers: move lists are arrays on the hot path
-  enum type_t : uint8_t { bid, card, call, choice } type;
-  int16_t a;  // bid kind, card id, call index (-1: none), or the choice
+  enum type_t : uint8_t { bid, card, call, choice, raise } type;
+  int16_t a;  // bid kind, card id, call index (-1: none), the choice, or the total raised to (-1: pass)
   int16_t b;  // bid number
   static move make_bid(int kind, int n) { return {bid, (int16_t)kind, (int16_t)n}; }
   static move make_card(int c) { return {card, (int16_t)c, 0}; }
   static move make_call(int k) { return {call, (int16_t)k, 0}; }
   static move make_choice(int k) { return {choice, (int16_t)k, 0}; }
+  static move make_raise(int total) { return {raise, (int16_t)total, 0}; }
   bool operator==(const move&) const = default;
 };
 
@@ -143,6 +146,7 @@ struct game_state {
   std::array<std::array<int8_t, 4>, max_seats * 2> exchanges{};
   int exchange_count = 0, exchange_index = 0, exchange_left = 0;
   bool exchange_offer = false;  // the bidder decides whether the exchange at exchange_index happens
+  int raise_index = 0;        // a raise round: the position, among the sides in bidding order, of the side deciding
   // play
   int trick = 0;              // 0-based trick number
   int leader = 0;
@@ -203,7 +207,7 @@ struct game_state {
   // first card of each turn, and then as above. Elsewhere it does nothing.
   void enter_bidding();
   // From the bidding's end up to the first card: enters the play of the tricks with the bids as they
-  // stand (a bid awaiting partner's agreement stands as agreed); calls still owed are declined, and no
+  // stand (a bid awaiting partner's agreement stands as agreed); calls still owed are declined, raises passed, and no
   // discard or exchange is made (a draw under way is finished as enter_bidding does). Elsewhere it does nothing.
   void enter_play();
   // Records the result of a hand played elsewhere and scores it, as if its tricks had been played here:
@@ -227,9 +231,17 @@ struct game_state {
   // The seat whose decision is pending (for a team's bid or call: the member who speaks for it).
   int acting_seat() const;
   // Is the pending decision a team's (bidding by team, or a team call)?
-  bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team); }
+  bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team) || ph == phase::raise; }
   bool call_allowed(int k, int owner, bool by_team) const;
   int64_t behind(int team) const;
+  // A raise round (spec/language.md, "Raising the bids"): the side's bid, the sum of its members' numbers
+  // (the team's bid when bidding by team); the bidder whose number a raise of the side adds to (its first
+  // member in bidding order whose bid kind has a range, not covered by a partner's bid for the side), or
+  // -1 when none can; the most the side may raise to (the range's top of that bidder's kind).
+  int side_bid(int team) const;
+  int raise_carrier(int team) const;
+  int raise_limit(int team) const;
+  int team_in_bidding_order(int k) const;  // the k-th team in bidding order (from the first bidder's seat)
   // Why the game ended, in words ("a score reached 500", "stopped: the hand limit of 3 hands was
   // reached", "...; the game is drawn"); empty while it goes on.
   std::string end_reason() const;
@@ -245,6 +257,7 @@ struct game_state {
   bool start_bid(const hand_step& s);
   bool start_calls(const hand_step& s);
   bool start_exchange(const hand_step& s);
+  bool next_raiser();
   bool start_play_step(const hand_step& s);
   bool start_draw(const hand_step& s);
   bool next_draw();

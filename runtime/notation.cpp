@@ -65,6 +65,7 @@ std::string format_move(const game_state& st, const move& m) {
   }
   if (m.type == move::choice && st.ph == phase::draw) return m.a ? keep_word : discard_word;
   if (m.type == move::choice) return m.a ? agree_words[0] : refuse_words[0];
+  if (m.type == move::raise) return m.a < 0 ? std::string("pass") : fmt::format("raise to {}", m.a);
   return st.v->cards[m.a].name;
 }
 
@@ -175,6 +176,18 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     if (t == keep_word) { out.push_back(move::make_choice(1)); return true; }
     if (t == discard_word) { out.push_back(move::make_choice(0)); return true; }
     err = fmt::format("'{}' is not an answer to the card drawn (keep or discard)", t);
+    return false;
+  }
+  if (st.ph == phase::raise) {
+    // `raise to N` (or `raise N`): the side's new total; `pass` (or a word that declines a call) keeps its bid
+    if (t == "pass" || std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_raise(-1)); return true; }
+    for (const char* verb : {"raise to ", "raise "})
+      if (t.compare(0, std::strlen(verb), verb) == 0 && all_digits(t.substr(std::strlen(verb)))) {
+        // a number past any bid stays past it (not wrapped into range by the move's 16 bits)
+        out.push_back(move::make_raise(std::min(std::stoi(t.substr(std::strlen(verb))), 10000)));
+        return true;
+      }
+    err = fmt::format("'{}' is not a raise (`raise to N` for your side's new bid, or `pass`)", t);
     return false;
   }
   if (st.ph == phase::call) {

@@ -1,5 +1,5 @@
 // Text for moves: what players type at the table and what test hands record ("4", "nil", "blind 7",
-// "QH", "pass 2C 3D"), and how bids and cards are shown.
+// "QH", "pass 2C 3D", "raise to 8"), and how bids and cards are shown.
 #pragma once
 #include <string>
 #include <string_view>

@@ -167,7 +167,8 @@ struct play_force {
 // Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
 // anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
 // deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
-// pass: every player passes cards at once; bid: the bidding round; calls: announcements and conversions;
+// pass: every player passes cards at once; bid: the bidding round (with `raise`: a raise round after it,
+// each side in turn raising its bid or passing); calls: announcements and conversions;
 // exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last);
 // draw: the players draw from the stock in turn until each holds a hand (right after the deal).
 enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, draw };
@@ -190,6 +191,7 @@ struct hand_step {
                               // draw: the cards a turn looks at, one of which the drawer keeps
   bool dealer_first = false;  // draw: the dealer draws first (else the dealer's left)
   bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
+  bool raise = false;         // bid: a raise round after the bidding, not the bidding itself
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
   std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order
@@ -269,7 +271,7 @@ struct variant {
   int win_when = -1, lose_when = -1;
   int max_hands = 1000;
 
-  // the course of a hand; course_bid and course_play index its first bid step and its play step
+  // the course of a hand; course_bid and course_play index its bidding step (not a raise round) and its play step
   std::vector<hand_step> course;
   int course_bid = -1, course_play = -1;
 

@@ -81,7 +81,7 @@ TEST_CASE("cli: check reports clean files and errors") {
   CHECK(ok.code == 0);
   CHECK(ok.out == "ok rulesets/standard.spades: Standard Spades: 4 players, 2 teams, 52 cards, 3 bids, 3 scoring rules\n");
   auto missing = run("check no/such.spades");
-  CHECK(missing.code == 1);
+  CHECK(missing.code == 2);  // a file that cannot be read is unusable input, as a hands file is
   CHECK(missing.out == "error: cannot read 'no/such.spades': No such file or directory\n");
 }
 
@@ -96,7 +96,79 @@ TEST_CASE("cli: test prints one line per case and the closing count") {
   CHECK(doc["cases"].size() == doc["passed"].get<size_t>());
   auto bad = run("test rulesets/standard.spades");
   CHECK(bad.code == 2);
-  CHECK(bad.out.find("rulesets/standard.spades: not valid JSON") == 0);
+  // the JSON library's own words are not shown: a position, the line and a caret instead
+  CHECK(bad.out ==
+        "rulesets/standard.spades:1:1: error: not valid JSON: syntax error while parsing value - invalid literal; last read: '#'\n"
+        "# standard: Spades as John McLeod's Spades page at pagat.com describes it, main rules.\n"
+        "^\n");
+}
+
+TEST_CASE("cli: a file that cannot be read exits 2 in every command, a variant with errors 1") {
+  for (const char* cmd : {"check no/such.spades", "sim no/such.spades --games 1", "bench no/such.spades", "play no/such.spades"}) {
+    auto r = run(cmd);
+    CHECK(r.code == 2);
+    CHECK(r.out == "error: cannot read 'no/such.spades': No such file or directory\n");
+  }
+  CHECK(run("test no/such.hands.json").out == "no/such.hands.json: cannot read the hands file: No such file or directory\n");
+  CHECK(run("test no/such.hands.json").code == 2);
+  CHECK(run("test rulesets/standard.hands.json --ruleset no/such.spades").code == 2);
+  CHECK(run("check tests/lang/allow_without_when.spades").code == 1);
+  CHECK(run("sim tests/lang/allow_without_when.spades --games 1").code == 1);
+  // one unreadable file among several: 2, though the others are checked
+  auto mixed = run("check rulesets/nyc.spades no/such.spades tests/lang/allow_without_when.spades");
+  CHECK(mixed.code == 2);
+  CHECK(mixed.out.find("ok rulesets/nyc.spades") != std::string::npos);
+}
+
+TEST_CASE("cli: under --json every failure is one JSON document on stdout, its message also on stderr") {
+  auto usage = run("sim rulesets/standard.spades --games x --json", "", true);
+  CHECK(usage.code == 2);
+  CHECK(nlohmann::json::parse(usage.out) == nlohmann::json{{"error", "spades sim: --games needs a whole number, not 'x'"}});
+  CHECK(run("sim rulesets/standard.spades --games x --json").out.find("spades sim: --games needs a whole number, not 'x'\n") == 0);
+  auto missing = nlohmann::json::parse(run("bench no/such.spades --json", "", true).out);
+  CHECK(missing["error"] == "error: cannot read 'no/such.spades': No such file or directory");
+  auto hands = nlohmann::json::parse(run("test no/such.hands.json --json", "", true).out);
+  CHECK(hands == nlohmann::json{{"error", "no/such.hands.json: cannot read the hands file: No such file or directory"}, {"file", "no/such.hands.json"}});
+  // a variant with errors: the diagnostics as data
+  auto variant = run("sim tests/lang/allow_without_when.spades --games 1 --json", "", true);
+  CHECK(variant.code == 1);
+  auto v = nlohmann::json::parse(variant.out);
+  CHECK(v["diagnostics"][0] == nlohmann::json{{"file", "tests/lang/allow_without_when.spades"}, {"line", 4}, {"col", 11}, {"severity", "error"},
+                                              {"message", "expected 'when' and a condition, found 'behind'"}, {"notes", nlohmann::json::array()}});
+}
+
+TEST_CASE("cli: check --json gives each file's summary or diagnostics with positions") {
+  auto r = run("check rulesets/nyc.spades tests/lang/allow_without_when.spades --json", "", true);
+  CHECK(r.code == 1);
+  auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["files"].size() == 2);
+  CHECK(j["files"][0] == nlohmann::json{{"file", "rulesets/nyc.spades"}, {"ok", true}, {"readable", true},
+                                        {"summary", {{"name", "New York City Spades"}, {"players", 4}, {"teams", 2}, {"cards", 52}, {"bids", 2}, {"rules", 3}}}});
+  CHECK(j["files"][1]["ok"] == false);
+  CHECK(j["files"][1]["diagnostics"][0]["line"] == 4);
+  CHECK(j["errors"] == 1);
+  CHECK(j["unreadable"] == 0);
+}
+
+TEST_CASE("cli: bench of several rulesets prints one table; --json the same as data") {
+  auto r = run("bench rulesets/standard.spades rulesets/nyc.spades --hands 200");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.rfind("ruleset     hands/s      moves/s   load ms\nstandard ", 0) == 0);
+  CHECK(r.out.find("\nnyc      ") != std::string::npos);
+  auto j = nlohmann::json::parse(run("bench rulesets/standard.spades rulesets/nyc.spades --hands 200 --seed 4 --json", "", true).out);
+  CHECK(j["seed"] == 4);
+  REQUIRE(j["results"].size() == 2);
+  CHECK(j["results"][1]["name"] == "New York City Spades");
+  CHECK(j["results"][1]["hands"] == 200);
+  // the same seed, the same playouts: the move counts match
+  auto again = nlohmann::json::parse(run("bench rulesets/nyc.spades --hands 200 --seed 4 --json", "", true).out);
+  CHECK(again["moves"] == j["results"][1]["moves"]);
+  auto all = run("bench --all tests/list --hands 50");
+  CHECK(all.code == 0);
+  CHECK(all.out.find("\nhouse ") != std::string::npos);
+  CHECK(all.out.find("\nplain ") != std::string::npos);
+  CHECK(run("bench --all tests/list rulesets").out == "spades bench: --all takes at most one directory\n");
+  CHECK(run("bench").out == "spades bench: name a variant file (or --all)\n");
 }
 
 TEST_CASE("cli: sim is deterministic for a seed and reports every tally") {

@@ -86,7 +86,7 @@ TEST_CASE("hands runner: a wrong expectation fails, field by field") {
 
 TEST_CASE("hands runner: unusable files name the file, the case and the field") {
   std::string base = R"({"ruleset": "standard.spades", "cases": [{"name": "c", )";
-  CHECK(error_of("a.json", "{not json").find("/a.json: not valid JSON") != std::string::npos);
+  CHECK(error_of("a.json", "{not json").find("/a.json:1:3: error: not valid JSON: syntax error while parsing object key - invalid literal; last read: '{no'; expected string literal\n{not json\n  ^") != std::string::npos);
   CHECK(error_of("b.json", base + R"("bids": {"X": 3}}]})").find("/b.json: case 'c': field 'bids.X': unknown seat 'X' (seats: N E S W)") != std::string::npos);
   CHECK(error_of("c.json", base + R"("deal": {"N": "ZZ"}}]})").find("field 'deal.N': 'ZZ' is not a card of this deck") != std::string::npos);
   CHECK(error_of("d.json", base + R"("colour": 1}]})").find("field 'colour': unknown field") != std::string::npos);
@@ -182,4 +182,13 @@ TEST_CASE("hands runner: a scoring-only hand skips the passes owed before the bi
     "tricks": {"N": 3, "E": 4, "S": 4, "W": 2}, "expect": {"hand_score": {"NS": 61, "EW": -70}, "bags": {"NS": 1}}}]})");
   hands_report rep = run_hands(p, source_path("rulesets/pass1.spades"), loader);
   CHECK(rep.to_text() == "ok   c\n1 passed, 0 failed\n");
+}
+
+TEST_CASE("hands runner: a JSON syntax error is shown at its line and column, with the line and a caret") {
+  CHECK(error_of("e.json", "{").find("/e.json:1:2: error: not valid JSON: syntax error while parsing object key - unexpected end of input; expected string literal\n{\n ^") !=
+        std::string::npos);
+  CHECK(error_of("c.json", "{\"cases\": [\n  {\"name\": \"x\",\n").find("/c.json:2:16: error: not valid JSON: syntax error while parsing object key - unexpected end of input; expected string literal\n  {\"name\": \"x\",\n               ^") !=
+        std::string::npos);
+  // a number JSON cannot hold: the message without the library's labels
+  CHECK(error_of("d.json", "{\"cases\": 1e999}").find("/d.json: not valid JSON: number overflow parsing '1e999'") != std::string::npos);
 }

@@ -2,6 +2,8 @@
 // allowed values named (tests/features/options_allowed.spades declares the options).
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 #include "tests/test_util.hpp"
@@ -69,5 +71,7 @@ TEST_CASE("options: --option for a setting's option plays that variant, or is re
   CHECK(one.out.find("\"hands\": 1,") != std::string::npos);
   auto refused = run(base + "low_card=QS");
   CHECK(refused.code == 2);
-  CHECK(refused.out == "spades sim: option low_card: 'QS' is not one of its allowed values (2S, JS)\n");
+  CHECK(refused.out.find("spades sim: option low_card: 'QS' is not one of its allowed values (2S, JS)\n") != std::string::npos);
+  // under --json, stdout holds the error as a document
+  CHECK(nlohmann::json::parse(run(base + "low_card=QS", "", true).out)["error"] == "spades sim: option low_card: 'QS' is not one of its allowed values (2S, JS)");
 }

@@ -35,12 +35,13 @@ struct run_result {
   std::string out;
 };
 
-// Runs the binary from the source root with `args` (stdin from `input`), stdout and stderr together.
-inline run_result run(const std::string& args, const std::string& input = "") {
+// Runs the binary from the source root with `args` (stdin from `input`), stdout and stderr together (or
+// stdout alone, stderr dropped, when `stdout_only`).
+inline run_result run(const std::string& args, const std::string& input = "", bool stdout_only = false) {
   // one input file per process: test runs of several checkouts may share the temporary directory
   std::string in_path = std::filesystem::temp_directory_path() / ("spades-cli-input-" + std::to_string(getpid()) + ".txt");
   std::ofstream(in_path) << input;
-  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + " 2>&1";
+  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + (stdout_only ? " 2>/dev/null" : " 2>&1");
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
   char buf[4096];

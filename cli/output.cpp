@@ -1,0 +1,52 @@
+// Failure reports shared by the commands; see output.hpp.
+#include "cli/output.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace spades::cli {
+
+namespace {
+bool json_on = false;
+
+nlohmann::ordered_json where(const sources& src, pos at) {
+  nlohmann::ordered_json j;
+  bool known = at.file >= 0 && at.file < src.size();
+  j["file"] = known ? nlohmann::ordered_json(src.path(at.file)) : nlohmann::ordered_json(nullptr);
+  j["line"] = known && at.line > 0 ? nlohmann::ordered_json(at.line) : nlohmann::ordered_json(nullptr);
+  j["col"] = known && at.line > 0 ? nlohmann::ordered_json(at.col) : nlohmann::ordered_json(nullptr);
+  return j;
+}
+}  // namespace
+
+void set_json_output(bool on) { json_on = on; }
+bool json_output() { return json_on; }
+
+void report_failure(const std::string& message, const nlohmann::ordered_json& extra) {
+  std::string text = message;
+  if (text.empty() || text.back() != '\n') text += '\n';
+  std::fputs(text.c_str(), stderr);
+  if (!json_on) return;
+  nlohmann::ordered_json j;
+  text.pop_back();
+  j["error"] = text;
+  for (auto it = extra.begin(); it != extra.end(); ++it) j[it.key()] = it.value();
+  fmt::print("{}\n", j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+}
+
+nlohmann::ordered_json diagnostic_json(const sources& src, const diagnostic& d) {
+  nlohmann::ordered_json j = where(src, d.at);
+  j["severity"] = "error";
+  j["message"] = d.message;
+  nlohmann::ordered_json notes = nlohmann::ordered_json::array();
+  for (const note& n : d.notes) {
+    nlohmann::ordered_json nj = where(src, n.at);
+    nj["message"] = n.message;
+    notes.push_back(nj);
+  }
+  j["notes"] = notes;
+  return j;
+}
+
+}  // namespace spades::cli

@@ -1,0 +1,22 @@
+// How every command reports a failure: the message on standard error and, under --json, one JSON document
+// `{"error": MESSAGE, ...}` on standard output, so that a program reading stdout always gets a document.
+#pragma once
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/diagnostic.hpp"
+
+namespace spades::cli {
+
+// Set once by main from the arguments: true when the command was given --json.
+void set_json_output(bool on);
+bool json_output();
+
+// The message on stderr (a newline added when missing); under --json, {"error": message, ...extra} on stdout.
+void report_failure(const std::string& message, const nlohmann::ordered_json& extra = nlohmann::ordered_json::object());
+
+// A diagnostic as JSON: file, line, col (null when the diagnostic has no position), message, notes.
+nlohmann::ordered_json diagnostic_json(const sources& src, const diagnostic& d);
+
+}  // namespace spades::cli
