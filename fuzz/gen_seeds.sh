@@ -15,7 +15,7 @@ mkdir -p "$out/corpus/variant" "$out/corpus/runtime"
            player team opposite none left right across partner dealer dealer_left dealer_right holder leading \
            kitty out suit beat discard lead win trump all except before after bidding players teams from \
            another_hand draw next_hand_decides with highest lowest others opponents AS 2C BJ LJ S H D C \
-           bags tricks bid score behind broken trick hand first_hand this_bid bids_made bids_total raise stock keep of; do
+           bags tricks bid score behind broken trick hand first_hand this_bid bids_made bids_total raise highest_bidder stock keep of; do
     printf '"%s"\n' "$w"
   done
 } | sort -u > "$out/variant.dict"

@@ -45,6 +45,7 @@ void hand_runner::deal(const json& h) {
   if (h.contains("dealer")) {
     if (!h["dealer"].is_string()) cx.fail(prefix + "dealer", "expected a seat name");
     st.dealer = seat_of(cx, v, prefix + "dealer", h["dealer"].get<std::string>());
+    if (st.dealer == v.dummy) cx.fail(prefix + "dealer", fmt::format("{} is the dummy, which never deals", v.seat_names[v.dummy]));
   }
   if (!h.contains("deal")) {
     rng r(0x5eed);
@@ -117,7 +118,7 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
       match = t == st.turn || (s >= 0 && v.team_of[s] == st.turn);
     } else {
       int s = seat_of(cx, v, field, who);
-      match = s == acting;
+      match = s == acting || (st.ph == phase::play && s == st.turn);  // a dummy's card: its seat or its player
     }
     if (!match) {
       std::string turn = st.team_decides() ? v.team_names[st.turn] : v.seat_names[acting];
@@ -150,8 +151,8 @@ void hand_runner::bids(const json& b) {
     std::string field = prefix + "bids." + it.key();
     if (v.bid_by_team) {
       if (v.find_team(it.key()) < 0) team_of(cx, v, field, it.key());
-    } else {
-      seat_of(cx, v, field, it.key());
+    } else if (seat_of(cx, v, field, it.key()) == v.dummy) {
+      cx.fail(field, fmt::format("{} is the dummy, which makes no bid", it.key()));
     }
     if (!it.value().is_string() && !it.value().is_number_integer()) cx.fail(field, "a bid is a number or a string");
   }

@@ -24,7 +24,7 @@ constexpr const char* default_course[][2] = {
     {"deal", "deal"},       {"kitty", "take"},   {"early_discard", "discard"}, {"pass", "pass"},   {"bidding", "bid"},
     {"calls", "calls"},     {"late_discard", "discard"}, {"exchange", "exchange"}, {"play", "play"}};
 
-const std::vector<std::string> kind_words = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "draw"};
+const std::vector<std::string> kind_words = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
 
 std::vector<step_spec> specs(const elaboration& e) {
   std::vector<step_spec> out;
@@ -107,6 +107,27 @@ bool discard(elaboration& e, const step_spec& s, hand_step& h, bool before_biddi
   return v.discard > 0 && v.discard_before_bidding == before_bidding;
 }
 
+// bid [raise]: the bidding as 'bidding' says, or a raise round after it (each side in turn may raise its bid).
+bool raise_round(const step_spec& s) {
+  if (s.args.empty()) return false;
+  if (s.args[0].text != "raise") fail(s.args[0].at, "expected `bid` alone (the bidding, as 'bidding' says) or `bid raise` (a round in which each side may raise its bid)");
+  if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `bid raise`");
+  return true;
+}
+
+// partner highest_bidder: the dummy seat goes to the player the rule chooses, after the bidding it reads.
+void partner(elaboration& e, const step_spec& s, hand_step& h) {
+  const variant& v = e.v;
+  if (v.dummy < 0)
+    fail(s.kind.at, "a `partner` step gives the dummy seat a player, but no seat is a dummy: name one with `dummy SEAT` in 'players'");
+  if (s.args.empty()) fail(s.kind.at, "expected who is given the dummy: `partner highest_bidder`");
+  choose(s.args[0], {"highest_bidder"}, "rule choosing the dummy's player");
+  if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `partner highest_bidder`");
+  h.controller = controller_rule::highest_bidder;
+  if (s.decl && s.decl->cond)
+    fail(s.decl->cond->at, "the dummy must have a player in every hand: a `partner` step takes no condition");
+}
+
 // draw [keep 1 of N] [from dealer|dealer_left]: the players draw from the stock in turn, clockwise from
 // the dealer's left (or the dealer), until each holds a hand; a turn looks at N cards one by one and keeps
 // one (the first the drawer keeps, or the last), the others out of play.
@@ -134,14 +155,6 @@ void draw(elaboration& e, const step_spec& s, hand_step& h) {
                                 owed == 1 ? "" : "s", h.count, h.count == 1 ? "" : "s", v.seats * owed * h.count));
 }
 
-// bid [raise]: the bidding as 'bidding' says, or a raise round after it (each side in turn may raise its bid).
-bool raise_round(const step_spec& s) {
-  if (s.args.empty()) return false;
-  if (s.args[0].text != "raise") fail(s.args[0].at, "expected `bid` alone (the bidding, as 'bidding' says) or `bid raise` (a round in which each side may raise its bid)");
-  if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `bid raise`");
-  return true;
-}
-
 // The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
 int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find("course");
@@ -165,7 +178,7 @@ int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vec
 // the kitty's discard after its taking, on the side of the bidding 'deal' says.
 void check_order(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find("course");
-  int bid = -1, take = -1, extra_after_take = -1, drawn = -1;
+  int bid = -1, take = -1, extra_after_take = -1, partner = -1, drawn = -1;
   bool discard_before = false, discard_after = false;
   const int taken = (int)(std::find(kinds.begin(), kinds.end(), step_kind::take) - kinds.begin());
   for (size_t i = 0; i < in.size(); ++i) {
@@ -197,6 +210,11 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         if (bid < 0 && joined(s.args, 0) == "side bidding more")
           fail(s.at, "the side bidding more is known only once the bids are made: place this step after the bidding");
         break;
+      case step_kind::partner:
+        if (bid < 0 && std::any_of(kinds.begin() + (long)i, kinds.end(), [](step_kind k) { return k == step_kind::bid; }))
+          fail(s.at, "the highest bidder is known only once the bids are made: place this step after the bidding");
+        first_of(partner, "partner");
+        break;
       case step_kind::calls:
       case step_kind::exchange:
         if (bid < 0 && std::any_of(in.begin() + (long)i, in.end(), [&](const step_spec& t) { return kinds[&t - in.data()] == step_kind::bid && t.args.empty(); }))
@@ -210,6 +228,11 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       default: break;
     }
+  }
+  if (e.v.dummy >= 0 && partner < 0) {
+    const item* d = e.find("players", "dummy");
+    fail(d->args.at(0).at, fmt::format("no step gives the dummy seat '{}' a player: add `step NAME partner highest_bidder` after the bidding in 'course'",
+                                        e.v.seat_names[e.v.dummy]));
   }
   if (bid < 0 && !e.v.bids.empty())
     fail(block->at, "the course has no bidding step, but 'bidding' declares bids: add `step bidding bid` to 'course'");
@@ -255,6 +278,7 @@ void elaborate_course(elaboration& e) {
       case step_kind::calls: no_arguments(s, "the calls are the announcements and conversions of 'bidding'"); break;
       case step_kind::exchange: no_arguments(s, "the exchanges are those the bids call for"); break;
       case step_kind::play: no_arguments(s, "the tricks are played as 'play' says"); break;
+      case step_kind::partner: partner(e, s, h); break;
       case step_kind::draw: draw(e, s, h); break;
     }
     if (s.decl && s.decl->cond) {
@@ -266,6 +290,10 @@ void elaborate_course(elaboration& e) {
     if (!keep) continue;
     if (h.kind == step_kind::bid && !h.raise) v.course_bid = (int)v.course.size();
     if (h.kind == step_kind::play) v.course_play = (int)v.course.size();
+    if (h.kind == step_kind::partner) v.course_partner = (int)v.course.size();
+    if (v.dummy >= 0 && (h.kind == step_kind::take || h.kind == step_kind::discard || h.kind == step_kind::pass))
+      fail(s.at, fmt::format("a dummy seat has no player to choose its cards before the play: a course with a dummy cannot have a {} step",
+                             s.kind.text));
     v.course.push_back(std::move(h));
   }
 }

@@ -127,6 +127,7 @@ struct game_state {
   int asking = -1;
   std::array<uint64_t, max_seats> refused{};
   uint8_t step = 0;           // the step of the variant's course under way (an index into variant::course)
+  int controller = -1;        // the player given the dummy seat this hand (variant::dummy), once a partner step chose
   int kitty_taker = -1;       // the seat that took the kitty, or -1
   // the draw (`leftover stock`): the stock face down in its order, stock[stock_top] on top; the card the
   // drawer (`turn`) has drawn and looks at, seen by no one else (-1: none); the cards of the turn drawn so far
@@ -230,6 +231,14 @@ struct game_state {
   const char* pass_words() const;
   // The seat whose decision is pending (for a team's bid or call: the member who speaks for it).
   int acting_seat() const;
+  // The team a seat plays for this hand: its own, or for the dummy seat its controller's (-1 before one is chosen).
+  int team_in_hand(int seat) const { return seat == v->dummy ? (controller >= 0 ? v->team_of[controller] : -1) : v->team_of[seat]; }
+  // The seat playing with `seat` this hand: its partner, or the dummy and its controller each other's.
+  int partner_in_hand(int seat) const;
+  // The player a `partner highest_bidder` step gives the dummy to, from the bids as they stand.
+  int highest_bidder() const;
+  // Is the seat's hand exposed to every player (the dummy, once it has a player)?
+  bool exposed(int seat) const { return seat == v->dummy && controller >= 0; }
   // Is the pending decision a team's (bidding by team, or a team call)?
   bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team) || ph == phase::raise; }
   bool call_allowed(int k, int owner, bool by_team) const;
@@ -259,6 +268,9 @@ struct game_state {
   bool start_exchange(const hand_step& s);
   bool next_raiser();
   bool start_play_step(const hand_step& s);
+  bool start_partner(const hand_step& s);
+  void choose_controller(const hand_step& s);
+  void fold_dummy();
   bool start_draw(const hand_step& s);
   bool next_draw();
   void keep_drawn();
@@ -273,11 +285,12 @@ struct game_state {
   void start_play();
   void start_trick(int seat);
   [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
-  [[gnu::noinline]] void keep_trick_cards();
+  [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
+  int bid_moves(move* out) const;
   const char* bid_closed(int kind, int bidder) const;
   void settle_bid(int bidder);
   void cover_side(int bidder);

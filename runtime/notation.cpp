@@ -172,12 +172,6 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     err = fmt::format("'{}' is not an answer to {}'s bid (agree or refuse)", t, st.v->seat_names[st.asking]);
     return false;
   }
-  if (st.ph == phase::draw) {
-    if (t == keep_word) { out.push_back(move::make_choice(1)); return true; }
-    if (t == discard_word) { out.push_back(move::make_choice(0)); return true; }
-    err = fmt::format("'{}' is not an answer to the card drawn (keep or discard)", t);
-    return false;
-  }
   if (st.ph == phase::raise) {
     // `raise to N` (or `raise N`): the side's new total; `pass` (or a word that declines a call) keeps its bid
     if (t == "pass" || std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_raise(-1)); return true; }
@@ -188,6 +182,12 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
         return true;
       }
     err = fmt::format("'{}' is not a raise (`raise to N` for your side's new bid, or `pass`)", t);
+    return false;
+  }
+  if (st.ph == phase::draw) {
+    if (t == keep_word) { out.push_back(move::make_choice(1)); return true; }
+    if (t == discard_word) { out.push_back(move::make_choice(0)); return true; }
+    err = fmt::format("'{}' is not an answer to the card drawn (keep or discard)", t);
     return false;
   }
   if (st.ph == phase::call) {

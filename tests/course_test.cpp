@@ -12,7 +12,7 @@ namespace {
 
 // The compiled course as "name:kind" words.
 std::string course_of(const variant& v) {
-  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "draw"};
+  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
   std::string out;
   for (const hand_step& s : v.course) out += (out.empty() ? "" : " ") + s.name + ":" + kinds[(int)s.kind];
   return out;
@@ -182,6 +182,121 @@ TEST_CASE("blind nil's exchange is the bidder's to take or decline; a card passe
   }
 }
 
+// A raise round (`step NAME bid raise`): each side once, in bidding order, raises its total or passes; the
+// raise adds to the side's first bidder with a ranged bid kind, so bids read per player stay exact.
+TEST_CASE("course: a raise round after round-the-table bidding adds to the side's first number bidder") {
+  auto v = load_ruleset("second-round");
+  CHECK(course_of(*v) == "deal:deal bidding:bid second_round:bid calls:calls exchange:exchange play:play");
+  CHECK(v->course_bid == 1);
+  CHECK(v->course[2].raise);
+  CHECK_FALSE(v->course[1].raise);
+  game_state st;
+  st.new_game(*v, 0);  // N deals: E bids first, so EW raise first
+  deal(st, sample);
+  act(st, {"3", "nil", "2", "4"});  // E 3, S nil, W 2, N 4
+  REQUIRE(st.ph == phase::raise);
+  CHECK(st.turn == 1);               // EW
+  CHECK(st.team_decides());
+  CHECK(st.acting_seat() == 1);      // E speaks, nearest the first bidder
+  CHECK(st.side_bid(1) == 5);
+  CHECK(st.raise_carrier(1) == 1);
+  move_list ms;
+  int n = st.legal_moves(ms);
+  REQUIRE(n == 9);                   // raise to 6..13, pass
+  CHECK(format_move(st, ms[0]) == "raise to 6");
+  CHECK(format_move(st, ms[8]) == "pass");
+  CHECK(st.why_illegal(move::make_raise(5)) == "a raise must be higher than your side's bid of 5");
+  CHECK(st.why_illegal(move::make_raise(14)) == "a raise may be at most 13, the most a number bid may be");
+  CHECK(st.why_illegal(move::make_bid(0, 6)) == "it is time to raise your side's bid (`raise to N`) or pass");
+  act(st, {"raise to 7"});
+  CHECK(st.bids[1].n == 5);          // E: 3 + 2
+  CHECK(st.bids[3].n == 2);          // W unchanged
+  REQUIRE(st.ph == phase::raise);
+  CHECK(st.turn == 0);               // NS
+  CHECK(st.acting_seat() == 2);      // S speaks, though S bid nil
+  CHECK(st.raise_carrier(0) == 0);   // N carries the raise: S's nil has no number to raise
+  act(st, {"raise 6"});
+  CHECK(st.bids[0].n == 6);
+  CHECK(st.bids[2].n == 0);
+  CHECK(v->bids[st.bids[2].kind].name == "nil");
+  CHECK(st.ph == phase::play);
+  CHECK(st.turn == 1);               // E leads
+}
+
+TEST_CASE("course: a raise round after team bidding; passing keeps the bid; a side at the top is not asked") {
+  auto v = load_ruleset("raise");
+  game_state st;
+  st.new_game(*v, 0);
+  deal(st, sample);
+  act(st, {"5", "13"});             // EW 5, NS 13
+  REQUIRE(st.ph == phase::raise);
+  CHECK(st.turn == 1);
+  act(st, {"pass"});
+  CHECK(st.ph == phase::play);       // NS bid 13: nothing to raise
+  CHECK(st.bids[1].n == 5);
+  CHECK(st.bids[0].n == 13);
+
+  game_state t;
+  t.new_game(*v, 0);
+  deal(t, sample);
+  act(t, {"5", "6", "no", "raise to 9"});
+  CHECK(t.bids[1].n == 5);
+  CHECK(t.bids[0].n == 9);
+  CHECK(t.ph == phase::play);
+  std::vector<move> ms;
+  std::string err;
+  CHECK_FALSE(parse_action(t, "raise to 9", ms, err));  // in the play, a raise is no card
+}
+
+TEST_CASE("course: raises are typed `raise to N` or `pass`; anything else is refused with the forms") {
+  auto v = load_ruleset("raise");
+  game_state st;
+  st.new_game(*v, 0);
+  deal(st, sample);
+  act(st, {"5", "6"});
+  std::vector<move> ms;
+  std::string err;
+  CHECK_FALSE(parse_action(st, "8", ms, err));
+  CHECK(err == "'8' is not a raise (`raise to N` for your side's new bid, or `pass`)");
+  REQUIRE(parse_action(st, "Raise  To 70000", ms, err));
+  CHECK(st.why_illegal(ms[0]) == "a raise may be at most 13, the most a number bid may be");  // not wrapped into range
+}
+
+TEST_CASE("course: a hand without bidding passes its raise round over; enter_play passes raises still owed") {
+  auto v = load_text("raise_skip", "extends \"standard\"\nbidding { skip when first_hand }\ncourse { step raise bid raise after bidding }\n");
+  game_state st;
+  st.new_game(*v, 0);
+  deal(st, sample);
+  CHECK(st.ph == phase::play);
+  auto r = load_ruleset("second-round");
+  game_state t;
+  t.new_game(*r, 0);
+  deal(t, sample);
+  act(t, {"3", "4", "2", "3"});
+  REQUIRE(t.ph == phase::raise);
+  t.enter_play();
+  CHECK(t.ph == phase::play);
+  CHECK(t.side_bid(1) == 5);
+  CHECK(t.side_bid(0) == 7);
+}
+
+TEST_CASE("course: a raise of a side's bid for the side goes to its bidder, not to the partner it covers") {
+  auto v = load_text("blind6_raise", "extends \"" + source_path("rulesets/blind6") + "\"\ncourse { step raise bid raise after bidding }\n");
+  game_state st;
+  st.new_game(*v, 0);
+  deal(st, sample);
+  act(st, {"blind 6", "agree", "4", "3"});  // E blind 6 for EW, W agrees (covered); S 4, N 3
+  REQUIRE(st.ph == phase::raise);
+  CHECK(st.side_bid(1) == 6);
+  CHECK(st.raise_carrier(1) == 1);
+  CHECK(st.raise_limit(1) == 13);
+  act(st, {"raise to 8", "pass"});
+  CHECK(st.bids[1].n == 8);
+  CHECK(st.bids[3].n == 0);
+  CHECK(st.covered[3]);
+  CHECK(st.ph == phase::play);
+}
+
 namespace {
 
 // Two players, no deal: the whole deck a stock drawn by the step `draw` (as rulesets/two.spades has it).
@@ -300,102 +415,4 @@ TEST_CASE("bot: keeps a card drawn that adds tricks, discards one that adds less
       CHECK(st.why_illegal(m).empty());
     }
   }
-}
-
-// A raise round (`step NAME bid raise`): each side once, in bidding order, raises its total or passes; the
-// raise adds to the side's first bidder with a ranged bid kind, so bids read per player stay exact.
-TEST_CASE("course: a raise round after round-the-table bidding adds to the side's first number bidder") {
-  auto v = load_ruleset("second-round");
-  CHECK(course_of(*v) == "deal:deal bidding:bid second_round:bid calls:calls exchange:exchange play:play");
-  CHECK(v->course_bid == 1);
-  CHECK(v->course[2].raise);
-  CHECK_FALSE(v->course[1].raise);
-  game_state st;
-  st.new_game(*v, 0);  // N deals: E bids first, so EW raise first
-  deal(st, sample);
-  act(st, {"3", "nil", "2", "4"});  // E 3, S nil, W 2, N 4
-  REQUIRE(st.ph == phase::raise);
-  CHECK(st.turn == 1);               // EW
-  CHECK(st.team_decides());
-  CHECK(st.acting_seat() == 1);      // E speaks, nearest the first bidder
-  CHECK(st.side_bid(1) == 5);
-  CHECK(st.raise_carrier(1) == 1);
-  move_list ms;
-  int n = st.legal_moves(ms);
-  REQUIRE(n == 9);                   // raise to 6..13, pass
-  CHECK(format_move(st, ms[0]) == "raise to 6");
-  CHECK(format_move(st, ms[8]) == "pass");
-  CHECK(st.why_illegal(move::make_raise(5)) == "a raise must be higher than your side's bid of 5");
-  CHECK(st.why_illegal(move::make_raise(14)) == "a raise may be at most 13, the most a number bid may be");
-  CHECK(st.why_illegal(move::make_bid(0, 6)) == "it is time to raise your side's bid (`raise to N`) or pass");
-  act(st, {"raise to 7"});
-  CHECK(st.bids[1].n == 5);          // E: 3 + 2
-  CHECK(st.bids[3].n == 2);          // W unchanged
-  REQUIRE(st.ph == phase::raise);
-  CHECK(st.turn == 0);               // NS
-  CHECK(st.acting_seat() == 2);      // S speaks, though S bid nil
-  CHECK(st.raise_carrier(0) == 0);   // N carries the raise: S's nil has no number to raise
-  act(st, {"raise 6"});
-  CHECK(st.bids[0].n == 6);
-  CHECK(st.bids[2].n == 0);
-  CHECK(v->bids[st.bids[2].kind].name == "nil");
-  CHECK(st.ph == phase::play);
-  CHECK(st.turn == 1);               // E leads
-}
-
-TEST_CASE("course: a raise round after team bidding; passing keeps the bid; a side at the top is not asked") {
-  auto v = load_ruleset("raise");
-  game_state st;
-  st.new_game(*v, 0);
-  deal(st, sample);
-  act(st, {"5", "13"});             // EW 5, NS 13
-  REQUIRE(st.ph == phase::raise);
-  CHECK(st.turn == 1);
-  act(st, {"pass"});
-  CHECK(st.ph == phase::play);       // NS bid 13: nothing to raise
-  CHECK(st.bids[1].n == 5);
-  CHECK(st.bids[0].n == 13);
-
-  game_state t;
-  t.new_game(*v, 0);
-  deal(t, sample);
-  act(t, {"5", "6", "no", "raise to 9"});
-  CHECK(t.bids[1].n == 5);
-  CHECK(t.bids[0].n == 9);
-  CHECK(t.ph == phase::play);
-  std::vector<move> ms;
-  std::string err;
-  CHECK_FALSE(parse_action(t, "raise to 9", ms, err));  // in the play, a raise is no card
-}
-
-TEST_CASE("course: raises are typed `raise to N` or `pass`; anything else is refused with the forms") {
-  auto v = load_ruleset("raise");
-  game_state st;
-  st.new_game(*v, 0);
-  deal(st, sample);
-  act(st, {"5", "6"});
-  std::vector<move> ms;
-  std::string err;
-  CHECK_FALSE(parse_action(st, "8", ms, err));
-  CHECK(err == "'8' is not a raise (`raise to N` for your side's new bid, or `pass`)");
-  REQUIRE(parse_action(st, "Raise  To 70000", ms, err));
-  CHECK(st.why_illegal(ms[0]) == "a raise may be at most 13, the most a number bid may be");  // not wrapped into range
-}
-
-TEST_CASE("course: a hand without bidding passes its raise round over; enter_play passes raises still owed") {
-  auto v = load_text("raise_skip", "extends \"standard\"\nbidding { skip when first_hand }\ncourse { step raise bid raise after bidding }\n");
-  game_state st;
-  st.new_game(*v, 0);
-  deal(st, sample);
-  CHECK(st.ph == phase::play);
-  auto r = load_ruleset("second-round");
-  game_state t;
-  t.new_game(*r, 0);
-  deal(t, sample);
-  act(t, {"3", "4", "2", "3"});
-  REQUIRE(t.ph == phase::raise);
-  t.enter_play();
-  CHECK(t.ph == phase::play);
-  CHECK(t.side_bid(1) == 5);
-  CHECK(t.side_bid(0) == 7);
 }
