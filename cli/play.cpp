@@ -196,6 +196,8 @@ struct table : observer {
                       : st.ph == phase::exchange ? fmt::format("Pass {} card{} to partner", st.exchange_left, st.exchange_left == 1 ? "" : "s")
                       : st.ph == phase::pass     ? fmt::format("Pass {} card{} {}", st.cards_left, st.cards_left == 1 ? "" : "s", st.pass_words())
                       : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
+                      : st.ph == phase::call && st.redeal_step()
+                          ? fmt::format("Throw the hand in ({}) or `no` to play it", legal_text())
                       : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
                       : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
                       : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
@@ -258,11 +260,14 @@ struct table : observer {
       fmt::print("{} discard{} a card{}\n", who(seat), seat == me ? "" : "s", seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::agree) {
       fmt::print("{} {} {}'s bid\n", who(seat), m.a ? (seat == me ? "agree to" : "agrees to") : (seat == me ? "refuse" : "refuses"), who(st.asking));
+    } else if (ph == phase::call && m.a >= 0 && v.calls[m.a].redeal) {
+      std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
+      fmt::print("{}: {}! The cards are thrown in; {} deal{} again.\n", owner, v.calls[m.a].words, who(st.dealer), st.dealer == me ? "" : "s");
     } else if (ph == phase::raise) {
       fmt::print("{}: {}\n", v.team_names[st.turn], m.a < 0 ? "pass" : fmt::format("raise to {}", m.a));
     } else if (ph == phase::call) {
       std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
-      fmt::print("{}: {}\n", owner, m.a < 0 ? "no announcement" : v.calls[m.a].words);
+      fmt::print("{}: {}\n", owner, m.a < 0 ? (st.redeal_step() ? "no, the hand is played" : "no announcement") : v.calls[m.a].words);
     } else if (st.turn == v.dummy) {
       fmt::print("{} play{} {} for the dummy ({})\n", who(seat), seat == me ? "" : "s", card(m.a), v.seat_names[v.dummy]);
     } else {

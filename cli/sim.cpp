@@ -1,4 +1,5 @@
 // spades sim FILE --games N --seed S [--json]: bots play whole games; a summary of what happened.
+#include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -15,7 +16,8 @@ static const char* help =
     "\n"
     "Four (or however many seats) rule-following bots play N complete games, the first dealer of each\n"
     "drawn at random. Prints games, hands, wins and draws per side, the average hand score per side,\n"
-    "and every tally the variant keeps (sets, nils made and failed, bag penalties ...), as text or JSON.\n"
+    "and every tally the variant keeps (sets, nils made and failed, bag penalties ...), as text or JSON;\n"
+    "for a variant with a call that throws the hand in (a misdeal), how many hands were thrown in.\n"
     "The same seed gives the same games on every machine. A game that reaches the variant's hand limit\n"
     "is stopped and counted as stopped.\n"
     "\n"
@@ -46,7 +48,9 @@ int cmd_sim(int argc, char** argv) {
   } count{{}, v, 0, std::vector<__int128>(v.teams)};
   std::vector<long long> wins(v.teams);
   std::vector<std::vector<long long>> tallies(v.teams, std::vector<long long>(v.tallies.size()));
-  long long draws = 0, stopped = 0;
+  long long draws = 0, stopped = 0, thrown_in = 0;
+  // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
+  const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
   game_state st;
   for (long long g = 0; g < games; ++g) {
     st.new_game(v, (int)r.below((uint32_t)v.seats));
@@ -55,6 +59,7 @@ int cmd_sim(int argc, char** argv) {
     if (st.winner >= 0) ++wins[st.winner];
     else if (st.end == game_end::stopped) ++stopped;
     else ++draws;
+    thrown_in += st.redeals;
     for (int t = 0; t < v.teams; ++t)
       for (size_t k = 0; k < v.tallies.size(); ++k) tallies[t][k] += st.tallies[t][k];
   }
@@ -68,6 +73,7 @@ int cmd_sim(int argc, char** argv) {
     j["seed"] = seed;
     j["draws"] = draws;
     j["stopped"] = stopped;
+    if (redeals) j["thrown_in"] = thrown_in;
     for (int t = 0; t < v.teams; ++t) {
       nlohmann::ordered_json tj;
       tj["wins"] = wins[t];
@@ -89,7 +95,9 @@ int cmd_sim(int argc, char** argv) {
     fmt::print("\n{:<20}", v.tallies[k]);
     for (int t = 0; t < v.teams; ++t) fmt::print("{:>10}", tallies[t][k]);
   }
-  fmt::print("\ndraws {}, stopped at the hand limit {}\n", draws, stopped);
+  if (redeals) fmt::print("\n{:<20}{:>10} ({:.3f} per hand played)", "hands thrown in", thrown_in, hands ? (double)thrown_in / (double)hands : 0.0);
+  if (redeals) fmt::print("\ndraws {}, stopped at the hand limit or thrown in {} times in a row {}\n", draws, max_redeals_in_row, stopped);
+  else fmt::print("\ndraws {}, stopped at the hand limit {}\n", draws, stopped);
   return 0;
 }
 

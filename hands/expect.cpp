@@ -18,14 +18,15 @@ void hand_runner::per_team_obj(const json& obj, const std::string& field, F valu
 }
 
 void hand_runner::compare(const json& e) {
-  only_fields(cx, e, prefix + "expect", {"hand_score", "score", "bags", "tricks", "game_over", "winner", "error", "counters"});
+  only_fields(cx, e, prefix + "expect", {"hand_score", "score", "bags", "tricks", "game_over", "winner", "error", "counters", "thrown_in"});
   if (e.contains("error")) return compare_error(e["error"]);
   if (rejected) {
     std::string where = reject_at == "bids" || reject_at == "scoring" ? reject_at : fmt::format("move {}", reject_at);
     failure("error", "no error", fmt::format("rejected at {}: {}", where, reject_msg));
     return;
   }
-  bool scored = st.hands_played > hands_before;
+  // a hand thrown in is over too: nothing scored, the scores as they were
+  bool scored = st.hands_played > hands_before || st.redeals > redeals_before;
   if ((e.contains("hand_score") || e.contains("score") || e.contains("bags")) && !scored) {
     failure("hand_score", "a scored hand", "the hand did not finish (give all of its play, or its tricks)");
     return;
@@ -40,6 +41,15 @@ void hand_runner::compare(const json& e) {
   compare_counters(e);
   compare_tricks(e);
   compare_end(e);
+  compare_thrown_in(e);
+}
+
+// expect.thrown_in: whether a call that redeals (a misdeal) threw this hand in.
+void hand_runner::compare_thrown_in(const json& e) {
+  if (!e.contains("thrown_in")) return;
+  if (!e["thrown_in"].is_boolean()) cx.fail(prefix + "expect.thrown_in", "expected true or false");
+  const bool want = e["thrown_in"].get<bool>(), got = st.redeals > redeals_before;
+  if (want != got) failure("thrown_in", want ? "true" : "false", got ? "true" : "false");
 }
 
 // expect.error: the hand must have been rejected, where and with the words given.

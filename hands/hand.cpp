@@ -108,6 +108,10 @@ void hand_runner::deal(const json& h) {
 bool hand_runner::act(const std::string& at, const std::string& field, const std::string& who, const std::string& text) {
   if (rejected) return false;
   if (st.ph == phase::over) { reject(at, "the game is already over"); return false; }
+  if (st.ph == phase::deal && st.redeals > redeals_before) {
+    reject(at, "the hand was thrown in: give the redeal as the next hand of the case");
+    return false;
+  }
   if (!who.empty()) {
     int acting = st.acting_seat();
     bool match;
@@ -158,6 +162,8 @@ void hand_runner::bids(const json& b) {
   }
   // a scoring-only hand skips card decisions owed before the bidding (passes, the kitty's discard)
   if ((st.ph == phase::pass || st.ph == phase::discard || st.ph == phase::draw) && scoring_only) st.enter_bidding();
+  // a hand given by its bids was not thrown in: nobody called a misdeal
+  if (st.ph == phase::call && st.redeal_step()) st.enter_bidding();
   if (st.ph != phase::bid) {
     if (st.bidding_skipped && b.empty()) return;  // "bids": {} says what the rules say: nobody bids
     if (st.bidding_skipped) cx.fail(prefix + "bids", "this hand has no bidding under the ruleset's rules");
@@ -276,6 +282,7 @@ void hand_runner::run(const json& h) {
                              : std::initializer_list<const char*>{"dealer", "deal", "bids", "play", "moves", "tricks", "events", "expect", "note"});
   if (st.ph == phase::over) cx.fail(prefix.empty() ? "hands" : prefix.substr(0, prefix.size() - 1), "the game was already over before this hand");
   hands_before = st.hands_played;
+  redeals_before = st.redeals;
   try {
     deal(h);
     if (h.contains("play") && h.contains("moves")) cx.fail(prefix + "play", "give either 'play' or 'moves', not both");

@@ -23,6 +23,7 @@ struct hand_runner {
   bool scoring_only = false;   // the hand gives `tricks`, not its play
   bool order_missing = false;  // scoring-only, no events.trick_winners, and the scoring reads the order
   int hands_before = 0;
+  int redeals_before = 0;   // hands thrown in before this one (a misdeal throws it in)
 
   hand_runner(const case_ctx& cx, const variant& v, game_state& st, case_result& res, std::string prefix)
       : cx(cx), v(v), st(st), res(res), prefix(std::move(prefix)) {}
@@ -47,6 +48,7 @@ struct hand_runner {
   void compare_counters(const json& e);
   void compare_tricks(const json& e);
   void compare_end(const json& e);
+  void compare_thrown_in(const json& e);
   // expect.FIELD: team -> number, each compared with value(team)
   template <class F>
   void per_team_obj(const json& obj, const std::string& field, F value);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "lang/elaborate.hpp"
+#include "lang/formula.hpp"
 
 namespace spades::lang {
 
@@ -60,6 +61,7 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
         fail(it.sub[oi].at, fmt::format("`{}` is given twice for this bid", it.sub[oi].kw), {{it.sub[oj].at, "first given here"}});
   for (const item& o : it.sub) {
     if (o.kw == "by") fail(o.at, "`by` belongs to announcements, not to bids");
+    if (o.kw == "redeal") fail(o.at, "`redeal` belongs to announcements (a call that throws the hand in), not to bids");
     if (o.kw == "allow" && o.str) k.reason = o.str->text;
     if (o.kw == "blind") k.blind = true;
     else if (o.kw == "exchange") {
@@ -75,6 +77,7 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
   }
   for (const item& o : it.sub)
     if (o.kw == "allow") k.when = e.formulas.compile(*o.cond, scope::bidding);
+    else if (o.kw == "exchange") k.exchange_when = e.formulas.compile_opt(o.cond, scope::bidding);
   for (const item& o : it.sub)
     if (o.kw == "for" || o.kw == "partner") side_option(e, o, k);
 }
@@ -134,19 +137,40 @@ call_kind conversion(elaboration& e, const symbol& s) {
   return c;
 }
 
-// announce NAME "words" { by team|player; allow when ... }
+// A call that throws the hand in needs a condition that can fail: with none, or one that always holds, it
+// could be called every hand and no hand would ever be played.
+void redeal_condition(elaboration& e, const item& it, const item& redeal, call_kind& c) {
+  c.redeal = true;
+  const item* allow = nullptr;
+  for (const item& o : it.sub)
+    if (o.kw == "allow") allow = &o;
+  if (!allow)
+    fail(redeal.at, "a call that throws the hand in needs a condition on the caller's cards (`allow when ...`): "
+                    "without one it could be called every hand and no hand would ever be played");
+  if (std::optional<int64_t> k = constant_value(e.v, c.when); k && *k != 0)
+    fail(allow->cond->at, "this condition always holds: the hand could be thrown in every time and never played "
+                          "(a misdeal's condition reads the caller's cards, e.g. `held(S) == 0`)");
+}
+
+// announce NAME "words" { by team|player; allow when ...; redeal }
 call_kind announcement(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   call_kind c;
   c.name = s.name;
   c.words = lower(it.str->text);
   c.by_team = e.v.teams < e.v.seats;
+  const item* redeal = nullptr;
   for (const item& o : it.sub) {
     if (o.kw == "by") c.by_team = choose(o.args.at(0), {"team", "player"}, "announcer") == "team";
+    else if (o.kw == "redeal") redeal = &o;
     else if (o.kw != "allow") fail(o.at, fmt::format("`{}` is a bid option; an announcement takes `by` and `allow`", o.kw));
   }
   for (const item& o : it.sub)
-    if (o.kw == "allow") c.when = e.formulas.compile(*o.cond, scope::bidding);
+    if (o.kw == "allow") {
+      c.when = e.formulas.compile(*o.cond, scope::bidding);
+      if (o.str) c.reason = o.str->text;
+    }
+  if (redeal) redeal_condition(e, it, *redeal, c);
   return c;
 }
 

@@ -107,6 +107,21 @@ bool discard(elaboration& e, const step_spec& s, hand_step& h, bool before_biddi
   return v.discard > 0 && v.discard_before_bidding == before_bidding;
 }
 
+bool redeal_calls(const variant& v) {
+  return std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
+}
+
+// A call that throws the hand in is made in a calls step before the bidding: the course must have one.
+void check_redeal_step(elaboration& e) {
+  const variant& v = e.v;
+  if (!redeal_calls(v) || std::any_of(v.course.begin(), v.course.end(), [](const hand_step& h) { return h.redeal; })) return;
+  for (const symbol* s : e.syms.of(symbol_kind::call))
+    for (const item& o : s->decl->sub)
+      if (o.kw == "redeal")
+        fail(o.at, fmt::format("'{}' throws the hand in, so it is called before the bidding: the course needs a calls step "
+                               "there (`step misdeal calls before {}`)", s->name, v.course_bid >= 0 ? v.course[v.course_bid].name : "bidding"));
+}
+
 // bid [raise]: the bidding as 'bidding' says, or a raise round after it (each side in turn may raise its bid).
 bool raise_round(const step_spec& s) {
   if (s.args.empty()) return false;
@@ -217,6 +232,8 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       case step_kind::calls:
       case step_kind::exchange:
+        // calls that throw the hand in (`redeal`) are made before the bidding, the others after it
+        if (kinds[i] == step_kind::calls && redeal_calls(e.v)) break;
         if (bid < 0 && std::any_of(in.begin() + (long)i, in.end(), [&](const step_spec& t) { return kinds[&t - in.data()] == step_kind::bid && t.args.empty(); }))
           fail(s.at, fmt::format("the {} step must come after the bidding: it follows from the bids", s.kind.text));
         break;
@@ -275,7 +292,13 @@ void elaborate_course(elaboration& e) {
         h.raise = raise_round(s);
         before_bidding = false;
         break;
-      case step_kind::calls: no_arguments(s, "the calls are the announcements and conversions of 'bidding'"); break;
+      case step_kind::calls:
+        no_arguments(s, "the calls are the announcements and conversions of 'bidding'");
+        // before the bidding itself (a `bid` step without arguments) is where the hand may be thrown in
+        h.redeal = before_bidding && std::any_of(in.begin() + (long)i, in.end(), [&](const step_spec& t) {
+          return kinds[&t - in.data()] == step_kind::bid && t.args.empty();
+        });
+        break;
       case step_kind::exchange: no_arguments(s, "the exchanges are those the bids call for"); break;
       case step_kind::play: no_arguments(s, "the tricks are played as 'play' says"); break;
       case step_kind::partner: partner(e, s, h); break;
@@ -296,6 +319,7 @@ void elaborate_course(elaboration& e) {
                              s.kind.text));
     v.course.push_back(std::move(h));
   }
+  check_redeal_step(e);
 }
 
 }  // namespace spades::lang

@@ -2,6 +2,8 @@
 // statement a runtime stmt. A name out of its scope is told where it can be used.
 #include "lang/formula.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "lang/elaborate.hpp"
@@ -30,6 +32,58 @@ bool row_kind(const builtin& row, symbol_kind& out) {
 bool visible(const builtin& row, scope sc) { return row.scopes & bit(sc); }
 
 }  // namespace
+
+std::optional<int64_t> constant_value(const variant& v, int node) {
+  const expr_node& n = v.exprs.at(node);
+  auto arg = [&](int child) { return child >= 0 ? constant_value(v, child) : std::nullopt; };
+  switch (n.o) {
+    case op::num: return n.value;
+    case op::or_:
+    case op::and_: {
+      // one side decides: `x or true` holds, `x and false` does not, whatever x
+      const bool decider = n.o == op::or_;
+      std::optional<int64_t> a = arg(n.a), b = arg(n.b);
+      if ((a && (*a != 0) == decider) || (b && (*b != 0) == decider)) return decider ? 1 : 0;
+      if (a && b) return decider ? 0 : 1;
+      return std::nullopt;
+    }
+    case op::if_: {
+      std::optional<int64_t> c = arg(n.a);
+      if (c) return arg(*c != 0 ? n.b : n.c);
+      std::optional<int64_t> x = arg(n.b), y = arg(n.c);
+      return x && y && *x == *y ? x : std::nullopt;
+    }
+    case op::var:
+    case op::sum:
+    case op::count: return std::nullopt;
+    default: break;
+  }
+  std::optional<int64_t> a = arg(n.a);
+  if (!a) return std::nullopt;
+  int64_t r = 0;
+  switch (n.o) {
+    case op::neg: return __builtin_sub_overflow(int64_t{0}, *a, &r) ? std::nullopt : std::optional<int64_t>(r);
+    case op::not_: return *a == 0;
+    case op::abs: return *a < 0 ? (__builtin_sub_overflow(int64_t{0}, *a, &r) ? std::nullopt : std::optional<int64_t>(r)) : a;
+    default: break;
+  }
+  std::optional<int64_t> b = arg(n.b);
+  if (!b) return std::nullopt;
+  switch (n.o) {
+    case op::add: return __builtin_add_overflow(*a, *b, &r) ? std::nullopt : std::optional<int64_t>(r);
+    case op::sub: return __builtin_sub_overflow(*a, *b, &r) ? std::nullopt : std::optional<int64_t>(r);
+    case op::mul: return __builtin_mul_overflow(*a, *b, &r) ? std::nullopt : std::optional<int64_t>(r);
+    case op::lt: return *a < *b;
+    case op::le: return *a <= *b;
+    case op::gt: return *a > *b;
+    case op::ge: return *a >= *b;
+    case op::eq: return *a == *b;
+    case op::ne: return *a != *b;
+    case op::min: return std::min(*a, *b);
+    case op::max: return std::max(*a, *b);
+    default: return std::nullopt;  // division and remainder: left to the run (a zero divisor is its error)
+  }
+}
 
 int formula_compiler::add(expr_node n, pos at) {
   n.file = at.file;

@@ -2,6 +2,8 @@
 // Names are looked up in the symbol table and the vocabulary, per scope, the moment the table entry that
 // owns the formula is built; the result is an index into `variant::exprs`.
 #pragma once
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +13,11 @@
 #include "runtime/variant.hpp"
 
 namespace spades::lang {
+
+// The value of a compiled formula that reads nothing of the game: literals and the operators on them, and
+// `or` / `and` decided by one side (`x or true`). Nothing when it depends on the game, an option, or on
+// arithmetic that would overflow or divide by zero.
+std::optional<int64_t> constant_value(const variant& v, int node);
 
 class formula_compiler {
  public:

@@ -169,17 +169,20 @@ SPADES_ITEM(pass, "pass", arg<number>, arg<words>);
 SPADES_ITEM(order, "order", arg<words>);
 SPADES_ITEM(blind, "blind");
 SPADES_ITEM(allow, "allow", arg<when_clause>, opt<ws, string_lit>);
-SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>);
+// exchange N with partner [optional] [when EXPR]: after the bidding, while EXPR holds for the bidder
+SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>, opt<gap, when_clause>);
 // convert NAME "words" to BID N [when EXPR]: after the bidding the bidder may turn this bid into BID N
 SPADES_ITEM(convert, "convert", arg<name>, ws, string_lit, arg<TAO_PEGTL_KEYWORD("to")>, arg<name>, arg<number>, opt<gap, when_clause>);
 SPADES_ITEM(by, "by", arg<word>);
+// redeal: the call throws the hand in, made before the bidding; the same dealer deals again
+SPADES_ITEM(redeal, "redeal");
 // for side: a bid for the whole side; partner agrees: the partner must agree to it
 SPADES_ITEM(for_side, "for", arg<word>);
 SPADES_ITEM(partner_agrees, "partner", arg<word>);
 struct bid_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item> {};
 struct bid_options_close : one<'}'> {};
 struct bid_options : if_must<one<'{'>, nl, star<bid_option, nl>, bid_options_close> {};
-struct announce_option : sor<by_item, allow_item> {};
+struct announce_option : sor<by_item, allow_item, redeal_item> {};
 struct announce_options_close : one<'}'> {};
 struct announce_options : if_must<one<'{'>, nl, star<announce_option, nl>, announce_options_close> {};
 SPADES_ITEM(bid, "bid", arg<name>, arg<range>, opt<ws, string_lit>, opt<ws, bid_options>);
@@ -219,7 +222,7 @@ SPADES_ITEM(max_hands, "max_hands", arg<setting_number>);
 // amend bid|announce NAME { options } | amend rule NAME [when EXPR] [{ lets }]: change one inherited item
 struct amend_call_kind : sor<TAO_PEGTL_KEYWORD("bid"), TAO_PEGTL_KEYWORD("announce")> {};
 struct amend_rule_kind : TAO_PEGTL_KEYWORD("rule") {};
-struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item, by_item> {};
+struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item, by_item, redeal_item> {};
 struct amend_options_close : one<'}'> {};
 struct amend_options : if_must<one<'{'>, nl, star<amend_option, nl>, amend_options_close> {};
 struct amend_of_call : if_must<amend_call_kind, arg<name>, ws, amend_options> {};

@@ -773,12 +773,30 @@ static move draw_choice(const game_state& st) {
   return move::make_choice(kept >= other / samples ? 1 : 0);
 }
 
+// Before the bidding, a call that throws the hand in (a misdeal): made when open and the hand is weak,
+// expected to take fewer than 2.5 tricks a player (a team's call: its members' hands together), since a
+// redeal is then likely to give the side more; otherwise declined.
+static move bot_redeal(const game_state& st) {
+  const variant& v = *st.v;
+  move ms[max_moves];
+  const int n = st.legal_moves(ms);
+  if (n < 2) return move::make_call(-1);  // only declining is open
+  double tricks = 0;
+  int players = 0;
+  for (int s = 0; s < v.seats; ++s)
+    if (st.call_by_team ? v.team_of[s] == st.turn : s == st.turn) {
+      tricks += estimate_tricks(st, s);
+      ++players;
+    }
+  return tricks < 2.5 * players ? ms[0] : move::make_call(-1);
+}
+
 move bot_move(const game_state& st, rng& r) {
   (void)r;
   const variant& v = *st.v;
   switch (st.ph) {
     case phase::bid: return bot_decide(st, true);
-    case phase::call: return bot_decide(st, false);
+    case phase::call: return st.redeal_step() ? bot_redeal(st) : bot_decide(st, false);
     case phase::agree: return bot_decide(st, true);  // the bidding goes on after the answer
     case phase::raise: return bot_raise(st);
     case phase::exchange: {

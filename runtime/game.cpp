@@ -355,8 +355,8 @@ void game_state::keep_drawn() {
 
 void game_state::enter_bidding() {
   while (ph == phase::draw) apply(move::make_choice(1));  // the rest of the draw: each turn keeps its first card
-  if (ph != phase::pass && ph != phase::discard) return;
-  deliver_passes();
+  if (ph != phase::pass && ph != phase::discard && !(ph == phase::call && redeal_step())) return;
+  if (ph != phase::call) deliver_passes();
   if (step < v->course_bid) {
     step = (uint8_t)(v->course_bid - 1);
     advance();
@@ -464,17 +464,34 @@ bool game_state::bid_allowed(int kind, int n, int bidder) const {
 // and its condition holds.
 bool game_state::call_allowed(int k, int owner, bool by_team) const {
   const call_kind& c = v->calls[k];
-  if (c.by_team != by_team) return false;
+  if (c.by_team != by_team || c.redeal != redeal_step()) return false;
   uint32_t made = by_team ? team_calls[owner] : player_calls[owner];
   if (made & (1u << k)) return false;
   if (c.from_kind >= 0) {
     // the bid being converted belongs to the bidder: the team when bidding by team, else the player
     if (by_team != v->bid_by_team || bidding_skipped || bids[owner].kind != c.from_kind || bid_converted[owner] || (!by_team && covered[owner])) return false;
   }
+  return call_condition(k, owner, by_team);
+}
+
+bool game_state::call_condition(int k, int owner, bool by_team) const {
+  const call_kind& c = v->calls[k];
   if (c.when < 0) return true;
   // a team call has no single bidder: partner_bid and partner_bid_is() are false there
   eval_ctx cx{this, by_team ? owner : v->team_of[owner], by_team ? -1 : owner, by_team ? -1 : owner};
   return eval(*v, c.when, cx) != 0;
+}
+
+// A call that throws the hand in, made during the bidding: refused, with the reason its condition gives
+// when the hand does not allow it, else because its time has passed.
+std::string game_state::late_redeal(int k) const {
+  const call_kind& c = v->calls[k];
+  const int seat = acting_seat();
+  const int owner = c.by_team ? v->team_of[seat] : seat;
+  const std::string who = c.by_team ? v->team_names[owner] : v->seat_names[seat];
+  if (!call_condition(k, owner, c.by_team))
+    return fmt::format("'{}' is not open to {}: {}", c.words, who, c.reason.empty() ? "its condition does not hold" : c.reason);
+  return fmt::format("'{}' is called before the bidding, not during it", c.words);
 }
 
 // Moves `call_index` to the next owner (teams first, then players, in bidding order) with an open call.
@@ -510,7 +527,7 @@ bool game_state::start_exchanges() {
       if (bids[p].kind < 0 || covered[p]) continue;  // a side's bid owes its exchange once, from its bidder
       int n = v->bids[bids[p].kind].exchange;
       int q = v->partner[p];
-      if (n <= 0 || q < 0) continue;
+      if (n <= 0 || q < 0 || !exchange_holds(p)) continue;
       exchanges[exchange_count++] = {(int8_t)p, (int8_t)q, (int8_t)n, (int8_t)v->bids[bids[p].kind].exchange_optional};
       exchanges[exchange_count++] = {(int8_t)q, (int8_t)p, (int8_t)n, 0};
     }
@@ -520,6 +537,15 @@ bool game_state::start_exchanges() {
   exchange_index = 0;
   enter_exchange(0);
   return true;
+}
+
+// An exchange with a condition (`exchange N with partner when ...`) is owed only while it holds for the bidder.
+bool game_state::exchange_holds(int bidder) const {
+  const bid_kind& k = v->bids[bids[bidder].kind];
+  if (k.exchange_when < 0) return true;
+  eval_ctx cx{this, v->team_of[bidder], bidder, bidder};
+  cx.this_bid = bids[bidder].n;
+  return eval(*v, k.exchange_when, cx) != 0;
 }
 
 void game_state::enter_exchange(int index) {
@@ -809,6 +835,7 @@ std::string game_state::why_illegal(const move& m) const {
     case phase::over: return "the game is over";
     case phase::deal: return "the cards have not been dealt";
     case phase::bid: {
+      if (m.type == move::call && m.a >= 0 && m.a < (int)v->calls.size() && v->calls[m.a].redeal) return late_redeal(m.a);
       if (m.type != move::bid) return "it is time to bid";
       if (m.a < 0 || m.a >= (int)v->bids.size()) return "unknown bid";
       const bid_kind& k = v->bids[m.a];
@@ -827,7 +854,17 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.type != move::call) return "it is time to announce (or decline with `no`)";
       if (m.a == -1) return {};
       if (m.a < -1 || m.a >= (int)v->calls.size()) return "unknown announcement";
-      if (!call_allowed(m.a, turn, call_by_team)) return fmt::format("'{}' is not open to {} now", v->calls[m.a].words, call_by_team ? v->team_names[turn] : who);
+      if (!call_allowed(m.a, turn, call_by_team)) {
+        const call_kind& c = v->calls[m.a];
+        const std::string owner = call_by_team ? v->team_names[turn] : who;
+        // a misdeal says why the hand does not allow it; other calls keep their words
+        if (c.redeal && redeal_step() && c.by_team == call_by_team && !c.reason.empty())
+          return fmt::format("'{}' is not open to {} now: {}", c.words, owner, c.reason);
+        if (c.redeal != redeal_step())
+          return fmt::format("'{}' is not open to {} now: {}", c.words, owner,
+                             c.redeal ? "the hand is thrown in only before the bidding" : "it is made after the bidding");
+        return fmt::format("'{}' is not open to {} now", c.words, owner);
+      }
       return {};
     case phase::agree:
       if (m.type != move::choice) return fmt::format("it is time to agree to {}'s bid or refuse it", v->seat_names[asking]);
@@ -904,6 +941,7 @@ void game_state::apply(const move& m) {
         return;
       }
       const call_kind& c = v->calls[m.a];
+      if (c.redeal) { throw_in(m.a); return; }
       (call_by_team ? team_calls : player_calls)[turn] |= 1u << m.a;
       if (c.to_kind >= 0) {
         bids[turn] = {(int8_t)c.to_kind, (int8_t)c.to_n};
@@ -1011,6 +1049,20 @@ void game_state::next_bidder(int from) {
   advance();
 }
 
+// A call that redeals: the cards are thrown in, nothing is scored, and the same dealer deals again (the
+// next deal draws the next shuffle). A game thrown in max_redeals_in_row times in a row is stopped.
+void game_state::throw_in(int call) {
+  ++redeals;
+  last_redeal = (int8_t)call;
+  if (++redeals_in_row >= max_redeals_in_row) {
+    ph = phase::over;
+    winner = -1;
+    end = game_end::stopped;
+    return;
+  }
+  ph = phase::deal;
+}
+
 void game_state::play_card(int c) {
   hands[turn].remove(c);
   trick_cards[played++] = (int16_t)c;
@@ -1044,6 +1096,7 @@ int game_state::first_holder() {
 
 void game_state::start_play() {
   ph = phase::play;
+  redeals_in_row = 0;  // this hand is played
   opening_card = -1;
   trick = 0;
   broken = false;
@@ -1156,7 +1209,11 @@ std::string game_state::end_reason() const {
   std::string words;
   switch (end) {
     case game_end::none: return {};
-    case game_end::stopped: return fmt::format("stopped: the hand limit of {} hands was reached", v->max_hands);
+    case game_end::stopped:
+      if (redeals_in_row >= max_redeals_in_row)
+        return fmt::format("stopped: the hand was thrown in {} times in a row ('{}' was called every time), so it could never be played",
+                           redeals_in_row, v->calls[last_redeal].words);
+      return fmt::format("stopped: the hand limit of {} hands was reached", v->max_hands);
     case game_end::win_condition: words = "a winning condition was met"; break;
     case game_end::lose_condition: words = "a losing condition was met"; break;
     case game_end::overtime: words = "the hand after a tie decided it"; break;

@@ -140,6 +140,9 @@ struct game_state {
   // calls: per owner (team for team calls, seat for player calls), a bit per call kind made
   std::array<uint32_t, max_seats> team_calls{}, player_calls{};
   int call_index = 0;         // position in the calling order (teams then players)
+  // hands thrown in by a call that redeals: in this game, and since a hand was last played
+  int redeals = 0, redeals_in_row = 0;
+  int8_t last_redeal = -1;    // the call that threw the last one in
   bool call_by_team = false;
   std::array<bool, max_seats> bid_converted{};
   // exchanges owed after bidding: from -> to, count, optional (the bidder's own entry of an exchange the
@@ -205,7 +208,8 @@ struct game_state {
   // ---- setting up a position (replays, puzzles, a hand known only by its result) ----
   // From a pass or a discard before the bidding: enters the bidding as if those card decisions were
   // made with no card changing hands. From the draw: the rest of the draw is made, each drawer keeping the
-  // first card of each turn, and then as above. Elsewhere it does nothing.
+  // first card of each turn, and then as above. From the calls before it, as if nobody threw the hand in.
+  // Elsewhere it does nothing.
   void enter_bidding();
   // From the bidding's end up to the first card: enters the play of the tricks with the bids as they
   // stand (a bid awaiting partner's agreement stands as agreed); calls still owed are declined, raises passed, and no
@@ -242,6 +246,8 @@ struct game_state {
   // Is the pending decision a team's (bidding by team, or a team call)?
   bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team) || ph == phase::raise; }
   bool call_allowed(int k, int owner, bool by_team) const;
+  // Is the calls step under way the one before the bidding, where only calls that throw the hand in are made?
+  bool redeal_step() const { return v->course[step].redeal; }
   int64_t behind(int team) const;
   // A raise round (spec/language.md, "Raising the bids"): the side's bid, the sum of its members' numbers
   // (the team's bid when bidding by team); the bidder whose number a raise of the side adds to (its first
@@ -280,6 +286,7 @@ struct game_state {
   bool bidding_passed_over() const;
   bool next_call_turn();
   bool start_exchanges();
+  bool exchange_holds(int bidder) const;
   void enter_exchange(int index);
   void deliver_passes();
   void start_play();
@@ -293,6 +300,9 @@ struct game_state {
   int bid_moves(move* out) const;
   const char* bid_closed(int kind, int bidder) const;
   void settle_bid(int bidder);
+  void throw_in(int call);
+  bool call_condition(int k, int owner, bool by_team) const;
+  std::string late_redeal(int k) const;
   void cover_side(int bidder);
   void next_bidder(int from);
   int first_holder();

@@ -160,9 +160,20 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
   if (t.empty()) { err = "nothing was entered"; return false; }
   if (st.ph == phase::bid) {
     move m;
-    if (!parse_bid(*st.v, t, m, err)) return false;
-    out.push_back(m);
-    return true;
+    if (parse_bid(*st.v, t, m, err)) {
+      out.push_back(m);
+      return true;
+    }
+    // a misdeal called in the bidding is read as the call, so that why_illegal can say why it is refused
+    for (size_t k = 0; k < st.v->calls.size(); ++k) {
+      const call_kind& c = st.v->calls[k];
+      if (c.redeal && (t == c.words || t == spoken(c.name) || t == lower_words(c.name))) {
+        out.push_back(move::make_call((int)k));
+        err.clear();
+        return true;
+      }
+    }
+    return false;
   }
   if (st.ph == phase::agree) {
     for (const char* w : agree_words)

@@ -76,6 +76,7 @@ struct bid_kind {
   std::string reason; // why it is refused when `when` does not hold
   int exchange = 0;   // cards exchanged with partner after bidding
   bool exchange_optional = false;  // ... if the bidder chooses to
+  int exchange_when = -1;          // ... when this condition (bidding scope, for the bidder) holds; -1 = always
   bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
   bool agree = false; // the partner must agree to it, or the bidder bids again
   // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), so that legal_moves evaluates the
@@ -116,7 +117,11 @@ struct call_kind {
   int when = -1;          // eligibility (bidding scope), -1 = always
   int from_kind = -1;     // conversion: only for a bid of this kind ...
   int to_kind = -1, to_n = 0;  // ... which becomes this bid
+  bool redeal = false;    // a misdeal: made before the bidding, it throws the hand in and the same dealer deals again
+  std::string reason;     // why it is refused when `when` does not hold (shown for a redeal)
 };
+// A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
+constexpr int max_redeals_in_row = 100;
 
 // On the lead of one of `lead` cards, `who` must play the highest (or lowest) card of `among` held.
 enum class force_who : uint8_t { opponents, others, partner };
@@ -175,7 +180,8 @@ struct play_force {
 // anything to do; a step with nothing to do, or whose condition does not hold, is skipped.
 // deal: the chance step (always first); take: the leftover cards go to a taker; discard: cards out of play;
 // pass: every player passes cards at once; bid: the bidding round (with `raise`: a raise round after it,
-// each side in turn raising its bid or passing); calls: announcements and conversions;
+// each side in turn raising its bid or passing); calls: announcements and conversions (before the
+// bidding: the calls that throw the hand in, misdeals);
 // exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last);
 // partner: the dummy seat is given to the player a rule chooses, who plays it as partner for the hand;
 // draw: the players draw from the stock in turn until each holds a hand (right after the deal).
@@ -202,6 +208,7 @@ struct hand_step {
                               // draw: the cards a turn looks at, one of which the drawer keeps
   bool dealer_first = false;  // draw: the dealer draws first (else the dealer's left)
   bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
+  bool redeal = false;        // calls: before the bidding, where only the calls that throw the hand in are made
   bool raise = false;         // bid: a raise round after the bidding, not the bidding itself
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;

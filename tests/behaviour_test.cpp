@@ -297,7 +297,7 @@ const file_error_row file_error_rows[] = {
     {"[{\"name\": \"x\", \"bids\": {\"N\": 1, \"E\": 1, \"S\": 1, \"W\": 1}, \"tricks\": {\"N\": 13, \"E\": 1}}]", "case 'x': field 'tricks': the tricks add up to 14, but a hand has 13"},
     {"[{\"name\": \"x\", \"events\": {}}]", "case 'x': field 'events': events go with 'tricks' (a scoring-only hand)"},
     {"[{\"name\": \"x\", \"expect\": 3}]", "case 'x': field 'expect': must be an object"},
-    {"[{\"name\": \"x\", \"expect\": {\"bogus\": 1}}]", "case 'x': field 'expect.bogus': unknown field (known: hand_score, score, bags, tricks, game_over, winner, error, counters)"},
+    {"[{\"name\": \"x\", \"expect\": {\"bogus\": 1}}]", "case 'x': field 'expect.bogus': unknown field (known: hand_score, score, bags, tricks, game_over, winner, error, counters, thrown_in)"},
     {"[{\"name\": \"x\", \"expect\": {\"error\": 3}}]", "case 'x': field 'expect.error': must be an object"},
     {"[{\"name\": \"x\", \"expect\": {\"error\": {\"foo\": 1}}}]", "case 'x': field 'expect.error.foo': unknown field (known: at, contains)"},
     {"[{\"name\": \"x\", \"expect\": {\"counters\": {\"sets\": {}}}}]", "case 'x': field 'expect.counters.sets': the ruleset has no such counter"},

@@ -13,6 +13,7 @@ namespace {
 // The compiled course as "name:kind" words.
 std::string course_of(const variant& v) {
   static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
+  static_assert(std::size(kinds) == step_kinds, "a name for every step kind");
   std::string out;
   for (const hand_step& s : v.course) out += (out.empty() ? "" : " ") + s.name + ":" + kinds[(int)s.kind];
   return out;
