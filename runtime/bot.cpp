@@ -719,6 +719,8 @@ static move bot_play(const game_state& st) {
   if (!i_nil && !need && !partner_nil && self >= 0 && trick_unwanted(st, self)) i_nil = true;
   card_set unplayed;
   for (int s = 0; s < v.seats; ++s) unplayed |= st.hands[s];
+  // the cards discarded face down in a draw are not known to be out: any of them may still be held
+  if (v.leftover == leftover_rule::stock) unplayed |= st.out_of_play;
 
   if (st.played == 0) return bot_lead(st, legal, unplayed, i_nil, partner_nil, need);
   card_set winners, losers;

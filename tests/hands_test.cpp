@@ -97,6 +97,23 @@ TEST_CASE("hands runner: unusable files name the file, the case and the field") 
   CHECK(error_of("h.json", R"({"ruleset": "missing.spades", "cases": []})").find("cannot read") != std::string::npos);
 }
 
+TEST_CASE("hands runner: a ruleset with a stock reads its order from deal.stock, else from the deck") {
+  write_hands("s0.json", "{}");  // the directory, with standard.spades, which two.spades extends
+  fs::copy_file(source_path("rulesets/two.spades"), fs::temp_directory_path() / "spades-tests" / "two.spades", fs::copy_options::overwrite_existing);
+  CHECK(error_of("s1.json", R"({"ruleset": "standard.spades", "cases": [{"name": "c", "deal": {"stock": "AS"}}]})")
+            .find("field 'deal.stock': this ruleset deals no stock (it has no `leftover stock`)") != std::string::npos);
+  CHECK(error_of("s2.json", R"({"ruleset": "two.spades", "cases": [{"name": "c", "deal": {"N": "AS"}}]})")
+            .find("field 'deal.N': 1 card dealt, the deal gives each 0") != std::string::npos);
+  // no "stock": the deck's order, AS first; S, drawing first, keeps AS and discards KS, N keeps QS ...
+  std::string keeps;
+  for (int t = 0; t < 13; ++t) keeps += R"("S: keep", "N: keep", )";
+  std::string p = write_hands("s3.json", R"({"ruleset": "two.spades", "cases": [{"name": "deck order", "deal": {}, "moves": [)" + keeps +
+                                             R"("S: 5", "N: 5", "S: KS"], "expect": {"error": {"at": 28, "contains": "S does not hold KS"}}}]})");
+  hands_report rep = run_hands(p, "", loader);
+  INFO(rep.to_text());
+  CHECK(rep.passed == 1);
+}
+
 TEST_CASE("hands runner: a scoring-only hand without the order of tricks, where the scoring reads it") {
   std::string bemo = R"("moves": ["E: hint 4", "S: hint 5", "W: 4", "N: 10", "W: no", "N: little bemo"],
                         "tricks": {"N": 5, "E": 2, "S": 4, "W": 2})";
