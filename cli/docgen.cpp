@@ -45,7 +45,7 @@ std::string roff_escape(const std::string& s) {
       out += (char)c;
     }
   }
-  if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out = "\\&" + out;
+  if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out.insert(0, "\\&");
   return out;
 }
 

@@ -45,6 +45,7 @@ struct table : observer {
   bool announced = false;     // the move about to be applied was already said (a blind bid)
   // the move being applied: who made it, in which phase, at which trick of which hand
   int mover = -1, trick_before = 0, hands_before = 0;
+  card_set drawn_before;  // your hand before your answer to a card drawn, to tell you the card it brings
   phase phase_before = phase::deal;
 
   table(const variant& v, game_state& st, int me, bool color, bool utf8) : v(v), st(st), me(me), color(color), utf8(utf8) {}
@@ -179,6 +180,10 @@ struct table : observer {
       }
     }
     fmt::print("\nYour hand: {}\n", show(st.hands[me]));
+    const bool for_dummy = st.ph == phase::play && st.turn == v.dummy;
+    if (for_dummy) fmt::print("You play for the dummy ({}): {}\n", v.seat_names[v.dummy], show(st.hands[v.dummy]));
+    else if (st.ph == phase::play && st.exposed(v.dummy))
+      fmt::print("Dummy ({}, played by {}): {}\n", v.seat_names[v.dummy], who(st.controller), show(st.hands[v.dummy]));
     if (st.ph == phase::play && st.played > 0) {
       std::string trick;
       for (int i = 0; i < st.played; ++i) trick += fmt::format("{}{} {}", i ? ", " : "", v.seat_names[(st.leader + i) % v.seats], card(st.trick_cards[i]));
@@ -194,8 +199,10 @@ struct table : observer {
                       : st.ph == phase::call && st.redeal_step()
                           ? fmt::format("Throw the hand in ({}) or `no` to play it", legal_text())
                       : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
+                      : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
                       : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
                       : st.ph == phase::raise    ? fmt::format("Your side bids {}: raise to {}..{}, or pass", st.side_bid(st.turn), st.side_bid(st.turn) + 1, st.raise_limit(st.turn))
+                      : for_dummy                ? "The dummy's card"
                                                  : "Your card";
     for (;;) {
       std::string line;
@@ -234,11 +241,17 @@ struct table : observer {
     const std::string passing_to = st.pass_words();
     trick_before = st.trick;
     hands_before = st.hands_played;
+    drawn_before = st.hands[me];
     if (announced) {
       announced = false;
     } else if (ph == phase::bid) {
       std::string bidder = v.bid_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{} bid{} {}\n", bidder, seat == me && !v.bid_by_team ? "" : "s", format_move(st, m));
+    } else if (ph == phase::draw) {
+      // the card drawn is the drawer's secret: shown only to you, when you drew it
+      const char* verb = m.a != 0 ? "keep" : "discard";
+      if (seat == me) fmt::print("You {} {}\n", verb, card(st.drawn));
+      else fmt::print("{} {}s the card drawn\n", who(seat), verb);
     } else if (m.type == move::choice) {
       fmt::print("{} {} the exchange with partner\n", who(seat), m.a != 0 ? (seat == me ? "take" : "takes") : (seat == me ? "decline" : "declines"));
     } else if (ph == phase::exchange || ph == phase::pass) {
@@ -255,13 +268,21 @@ struct table : observer {
     } else if (ph == phase::call) {
       std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{}: {}\n", owner, m.a < 0 ? (st.redeal_step() ? "no, the hand is played" : "no announcement") : v.calls[m.a].words);
+    } else if (st.turn == v.dummy) {
+      fmt::print("{} play{} {} for the dummy ({})\n", who(seat), seat == me ? "" : "s", card(m.a), v.seat_names[v.dummy]);
     } else {
       fmt::print("{} play{} {}\n", who(seat), seat == me ? "" : "s", card(m.a));
     }
   }
 
   // Says what the move did: a trick won, who leads the hand.
-  void moved(const game_state&, const move&) {
+  void moved(const game_state&, const move& m) {
+    if (phase_before != phase::play && st.ph == phase::play && st.exposed(v.dummy))
+      fmt::print("{} play{} the dummy ({}) as partner; it is exposed: {}\n", who(st.controller), st.controller == me ? "" : "s",
+                 v.seat_names[v.dummy], show(st.hands[v.dummy]));
+    // discarding the card drawn brings the next one, unseen by the others
+    if (phase_before == phase::draw && mover == me && m.a == 0 && (st.hands[me] & ~drawn_before).count() == 1)
+      fmt::print("You take {}\n", card((st.hands[me] & ~drawn_before).first()));
     if (phase_before == phase::play && (st.trick != trick_before || st.hands_played != hands_before)) {
       int winner = st.last_trick_winner;
       fmt::print("  -> {} win{} trick {}\n", who(winner), winner == me ? "" : "s", trick_before + 1);
@@ -296,7 +317,9 @@ int cmd_play(int argc, char** argv) {
   if (a.has("--seat")) {
     me = v.find_seat(a.get("--seat"));
     if (me < 0) throw usage_error(fmt::format("unknown seat '{}' (seats: {})", a.get("--seat"), fmt::join(v.seat_names, " ")));
+    if (me == v.dummy) throw usage_error(fmt::format("seat '{}' is the dummy, which no one sits at: choose another seat", a.get("--seat")));
   }
+  if (me == v.dummy) me = (me + 1) % v.seats;
   uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
                                   : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
   std::signal(SIGINT, on_interrupt);
@@ -313,6 +336,7 @@ int cmd_play(int argc, char** argv) {
   table tb(v, st, me, color, utf8);
   fmt::print("{} - you are {} ", v.name, v.seat_names[me]);
   if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
+  if (v.dummy >= 0) fmt::print("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);
   fmt::print("(seed {}). Type `help` at a prompt for the legal moves.\n", seed);
   if (run_game(st, r, tb, tb) == loop_end::left) {
     fmt::print("goodbye\n");

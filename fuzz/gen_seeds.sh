@@ -15,7 +15,7 @@ mkdir -p "$out/corpus/variant" "$out/corpus/runtime"
            player team opposite none left right across partner dealer dealer_left dealer_right holder leading \
            kitty out suit beat discard lead win trump all except before after bidding players teams from \
            another_hand draw next_hand_decides with highest lowest others opponents AS 2C BJ LJ S H D C \
-           bags tricks bid score behind broken trick hand first_hand this_bid bids_made bids_total raise redeal misdeal; do
+           bags tricks bid score behind broken trick hand first_hand this_bid bids_made bids_total raise highest_bidder stock keep of redeal misdeal; do
     printf '"%s"\n' "$w"
   done
 } | sort -u > "$out/variant.dict"
@@ -23,7 +23,7 @@ cp "$out/variant.dict" "$out/runtime.dict"  # the runtime target's modes 0xfe an
 
 # the test-hands format's field names and JSON's punctuation
 for w in ruleset cases name note options before score bags hands_played hands dealer deal rest bids play moves \
-         tricks events trick_winners expect hand_score counters game_over winner error at contains scoring thrown_in misdeal \
+         tricks events trick_winners expect hand_score counters game_over winner error at contains scoring stock keep thrown_in misdeal \
          '{' '}' '[' ']' ':' ',' '"' true false null '"N: pass' '"N: ' 'blind nil' nil 'raise to'; do
   printf '"%s"\n' "$w" | sed 's/^""/"\\"/; s/^"\("\)\(.\)/"\\\1\2/'
 done | sort -u > "$out/hands.dict"

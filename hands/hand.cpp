@@ -45,6 +45,7 @@ void hand_runner::deal(const json& h) {
   if (h.contains("dealer")) {
     if (!h["dealer"].is_string()) cx.fail(prefix + "dealer", "expected a seat name");
     st.dealer = seat_of(cx, v, prefix + "dealer", h["dealer"].get<std::string>());
+    if (st.dealer == v.dummy) cx.fail(prefix + "dealer", fmt::format("{} is the dummy, which never deals", v.seat_names[v.dummy]));
   }
   if (!h.contains("deal")) {
     rng r(0x5eed);
@@ -55,15 +56,20 @@ void hand_runner::deal(const json& h) {
   const json& d = h["deal"];
   if (!d.is_object()) cx.fail(prefix + "deal", "expected an object: seat -> cards");
   std::array<card_set, max_seats> given{};
-  card_set used, rest;
-  bool has_rest = false;
+  card_set used, rest, stock;
+  std::vector<int16_t> stock_order;  // with `leftover stock`: the stock, its top card first
+  bool has_rest = false, has_stock = false;
   std::vector<bool> seen(v.seats);
   for (auto it = d.begin(); it != d.end(); ++it) {
     std::string field = prefix + "deal." + it.key();
     if (!it.value().is_string()) cx.fail(field, "expected the cards as a string like \"AS KS 2C\"");
     card_set* into;
     if (it.key() == "rest") { into = &rest; has_rest = true; }
-    else {
+    else if (it.key() == "stock") {
+      if (v.leftover != leftover_rule::stock) cx.fail(field, "this ruleset deals no stock (it has no `leftover stock`)");
+      into = &stock;
+      has_stock = true;
+    } else {
       int s = seat_of(cx, v, field, it.key());
       if (seen[s]) cx.fail(field, "this seat is dealt twice");
       seen[s] = true;
@@ -79,15 +85,22 @@ void hand_runner::deal(const json& h) {
       int c = free.first();
       used.add(c);
       into->add(c);
+      if (into == &stock) stock_order.push_back((int16_t)c);
     }
-    if (into != &rest && into->count() != v.hand_size)
-      cx.fail(field, fmt::format("{} card{} dealt, a hand has {}", into->count(), into->count() == 1 ? "" : "s", v.hand_size));
+    if (into != &rest && into != &stock && into->count() != v.deal_size)
+      cx.fail(field, v.deal_size == v.hand_size ? fmt::format("{} card{} dealt, a hand has {}", into->count(), into->count() == 1 ? "" : "s", v.hand_size)
+                                                : fmt::format("{} card{} dealt, the deal gives each {}", into->count(), into->count() == 1 ? "" : "s", v.deal_size));
   }
   for (int s = 0; s < v.seats; ++s)
-    if (!seen[s]) cx.fail(prefix + "deal", fmt::format("no cards for seat {}", v.seat_names[s]));
+    if (!seen[s] && v.deal_size > 0) cx.fail(prefix + "deal", fmt::format("no cards for seat {}", v.seat_names[s]));
   card_set left = v.deck & ~used;
+  if (v.leftover == leftover_rule::stock && !has_stock) {
+    // no "stock": the cards dealt nowhere else are the stock, in the deck's order
+    left.for_each([&](int c) { stock_order.push_back((int16_t)c); });
+    left = {};
+  }
   if (has_rest && !left.empty()) cx.fail(prefix + "deal.rest", fmt::format("{} card{} of the deck {} dealt nowhere", left.count(), left.count() == 1 ? "" : "s", left.count() == 1 ? "is" : "are"));
-  st.deal_given(given, rest | left);
+  st.deal_given(given, rest | left, stock_order.data(), (int)stock_order.size());
 }
 
 // Applies one parsed action for `seat` (empty: whoever is to act). Returns false once rejected.
@@ -109,7 +122,7 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
       match = t == st.turn || (s >= 0 && v.team_of[s] == st.turn);
     } else {
       int s = seat_of(cx, v, field, who);
-      match = s == acting;
+      match = s == acting || (st.ph == phase::play && s == st.turn);  // a dummy's card: its seat or its player
     }
     if (!match) {
       std::string turn = st.team_decides() ? v.team_names[st.turn] : v.seat_names[acting];
@@ -142,20 +155,20 @@ void hand_runner::bids(const json& b) {
     std::string field = prefix + "bids." + it.key();
     if (v.bid_by_team) {
       if (v.find_team(it.key()) < 0) team_of(cx, v, field, it.key());
-    } else {
-      seat_of(cx, v, field, it.key());
+    } else if (seat_of(cx, v, field, it.key()) == v.dummy) {
+      cx.fail(field, fmt::format("{} is the dummy, which makes no bid", it.key()));
     }
     if (!it.value().is_string() && !it.value().is_number_integer()) cx.fail(field, "a bid is a number or a string");
   }
   // a scoring-only hand skips card decisions owed before the bidding (passes, the kitty's discard)
-  if ((st.ph == phase::pass || st.ph == phase::discard) && scoring_only) st.enter_bidding();
+  if ((st.ph == phase::pass || st.ph == phase::discard || st.ph == phase::draw) && scoring_only) st.enter_bidding();
   // a hand given by its bids was not thrown in: nobody called a misdeal
   if (st.ph == phase::call && st.redeal_step()) st.enter_bidding();
   if (st.ph != phase::bid) {
     if (st.bidding_skipped && b.empty()) return;  // "bids": {} says what the rules say: nobody bids
     if (st.bidding_skipped) cx.fail(prefix + "bids", "this hand has no bidding under the ruleset's rules");
-    cx.fail(prefix + "bids", fmt::format("the hand is in its {} phase, not bidding: give the hand as 'moves' (e.g. \"{}: pass ...\")",
-                                         phase_name(st.ph), v.seat_names[st.acting_seat()]));
+    cx.fail(prefix + "bids", fmt::format("the hand is in its {} phase, not bidding: give the hand as 'moves' (e.g. \"{}: {}\")",
+                                         phase_name(st.ph), v.seat_names[st.acting_seat()], st.ph == phase::draw ? "keep" : "pass ..."));
   }
   // a partner asked to agree to a bid answers in its own entry ("S": "agree")
   while ((st.ph == phase::bid || st.ph == phase::agree) && !rejected) {

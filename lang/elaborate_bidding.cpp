@@ -21,6 +21,9 @@ void order(elaboration& e) {
     fail(a.size() > 1 && a[1].text != "from" ? a[1].at : a.size() > 3 ? a[3].at : it->at,  // at the first word out of place
          "expected `order players from SEAT` or `order teams from SEAT` (SEAT: dealer_left, dealer or dealer_right)");
   e.v.bid_by_team = choose(a[0], {"players", "teams"}, "bidding order") == "teams";
+  if (e.v.bid_by_team && e.v.dummy >= 0)
+    fail(a[0].at, fmt::format("the dummy seat '{}' is in no team until the bidding is over: with a dummy the players bid one by one (`order players`)",
+                              e.v.seat_names[e.v.dummy]));
   std::string s = choose(a[2], {"dealer_left", "dealer", "dealer_right"}, "starting seat");
   e.v.bid_start = s == "dealer_left" ? 1 : s == "dealer" ? 0 : e.v.seats - 1;
 }
@@ -44,6 +47,7 @@ void side_option(elaboration& e, const item& o, bid_kind& k) {
   const char* form = o.kw == "for" ? "a bid for the side" : "a bid partner agrees to";
   if (v.bid_by_team) fail(o.at, fmt::format("{} needs players who bid one by one (`order players`): here each team makes one bid", form));
   for (int s = 0; s < v.seats; ++s) {
+    if (s == v.dummy) continue;  // it makes no bid
     if (k.side && v.members[v.team_of[s]].size() < 2) fail(o.at, fmt::format("{} needs partners: {} plays alone", form, v.seat_names[s]));
     if (k.agree && v.partner[s] < 0) fail(o.at, fmt::format("{} needs every player to have exactly one partner", form));
   }
@@ -68,7 +72,7 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
       if (rest != "with partner" && !k.exchange_optional)
         fail(o.args.at(1).at, fmt::format("expected `exchange N with partner`, found '{}'", rest));
       for (int s = 0; s < e.v.seats; ++s)
-        if (e.v.partner[s] < 0) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
+        if (e.v.partner[s] < 0 && s != e.v.dummy) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
     }
   }
   for (const item& o : it.sub)
@@ -170,6 +174,54 @@ call_kind announcement(elaboration& e, const symbol& s) {
   return c;
 }
 
+// The parts of a condition joined by `and`, in the order they are evaluated.
+void conjuncts(const variant& v, int node, std::vector<int>& out) {
+  const expr_node& n = v.exprs[node];
+  if (n.o != op::and_) return out.push_back(node);
+  conjuncts(v, n.a, out);
+  conjuncts(v, n.b, out);
+}
+
+bool reads_number(const variant& v, int node) {
+  if (node < 0) return false;
+  const expr_node& n = v.exprs[node];
+  if (n.o == op::var && n.v == var::this_bid) return true;
+  return reads_number(v, n.a) || reads_number(v, n.b) || reads_number(v, n.c);
+}
+
+// The same formula, wherever it is written.
+bool same_formula(const variant& v, int x, int y) {
+  if (x < 0 || y < 0) return x == y;
+  const expr_node &a = v.exprs[x], &b = v.exprs[y];
+  return a.o == b.o && a.v == b.v && a.value == b.value && same_formula(v, a.a, b.a) && same_formula(v, a.b, b.b) &&
+         same_formula(v, a.c, b.c);
+}
+
+// Each bid's condition in two: the leading `and` parts that do not read the number (the same for every
+// number of the kind, so evaluated once per decision) and the rest. Evaluated in that order, every part is
+// reached exactly as evaluating the whole condition number by number reaches it: the same answers, and
+// the same error first when a part fails.
+void split_conditions(variant& v) {
+  for (size_t k = 0; k < v.bids.size(); ++k) {
+    bid_kind& b = v.bids[k];
+    if (b.when < 0) continue;
+    std::vector<int> parts;
+    conjuncts(v, b.when, parts);
+    size_t fixed = 0;
+    while (fixed < parts.size() && !reads_number(v, parts[fixed])) ++fixed;
+    b.when_fixed.assign(parts.begin(), parts.begin() + fixed);
+    b.when_number.assign(parts.begin() + fixed, parts.end());
+    b.when_split = true;
+    for (size_t j = 0; j < k && b.when_shared < 0 && !b.when_fixed.empty(); ++j) {
+      const bid_kind& o = v.bids[j];
+      if (!o.when_split || o.when_shared >= 0 || o.when_fixed.size() != b.when_fixed.size()) continue;
+      bool same = true;
+      for (size_t i = 0; i < fixed && same; ++i) same = same_formula(v, o.when_fixed[i], b.when_fixed[i]);
+      if (same) b.when_shared = (int)j;
+    }
+  }
+}
+
 }  // namespace
 
 void elaborate_bidding(elaboration& e) {
@@ -179,6 +231,7 @@ void elaborate_bidding(elaboration& e) {
   for (const symbol* s : e.syms.of(symbol_kind::bid)) bid(e, *s, words);
   for (const symbol* s : e.syms.of(symbol_kind::call)) add_call(e, s->owner ? conversion(e, *s) : announcement(e, *s), *s);
   plain_numbers_distinct(e);
+  split_conditions(e.v);
 }
 
 }  // namespace spades::lang

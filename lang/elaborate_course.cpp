@@ -24,7 +24,7 @@ constexpr const char* default_course[][2] = {
     {"deal", "deal"},       {"kitty", "take"},   {"early_discard", "discard"}, {"pass", "pass"},   {"bidding", "bid"},
     {"calls", "calls"},     {"late_discard", "discard"}, {"exchange", "exchange"}, {"play", "play"}};
 
-const std::vector<std::string> kind_words = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
+const std::vector<std::string> kind_words = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
 
 std::vector<step_spec> specs(const elaboration& e) {
   std::vector<step_spec> out;
@@ -130,6 +130,46 @@ bool raise_round(const step_spec& s) {
   return true;
 }
 
+// partner highest_bidder: the dummy seat goes to the player the rule chooses, after the bidding it reads.
+void partner(elaboration& e, const step_spec& s, hand_step& h) {
+  const variant& v = e.v;
+  if (v.dummy < 0)
+    fail(s.kind.at, "a `partner` step gives the dummy seat a player, but no seat is a dummy: name one with `dummy SEAT` in 'players'");
+  if (s.args.empty()) fail(s.kind.at, "expected who is given the dummy: `partner highest_bidder`");
+  choose(s.args[0], {"highest_bidder"}, "rule choosing the dummy's player");
+  if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `partner highest_bidder`");
+  h.controller = controller_rule::highest_bidder;
+  if (s.decl && s.decl->cond)
+    fail(s.decl->cond->at, "the dummy must have a player in every hand: a `partner` step takes no condition");
+}
+
+// draw [keep 1 of N] [from dealer|dealer_left]: the players draw from the stock in turn, clockwise from
+// the dealer's left (or the dealer), until each holds a hand; a turn looks at N cards one by one and keeps
+// one (the first the drawer keeps, or the last), the others out of play.
+void draw(elaboration& e, const step_spec& s, hand_step& h) {
+  const variant& v = e.v;
+  if (v.leftover != leftover_rule::stock) fail(s.kind.at, "a `draw` step draws from the stock: it needs `leftover stock` in 'deal'");
+  h.count = 1;
+  size_t i = 0;
+  if (i < s.args.size() && s.args[i].text == "keep") {
+    if (s.args.size() < i + 4 || s.args[i + 1].text != "1" || s.args[i + 2].text != "of")
+      fail(s.args[std::min(s.args.size() - 1, i + 1)].at, "expected `keep 1 of N`: a turn looks at up to N cards, one by one, and keeps one of them");
+    h.count = to_int(s.args[i + 3], 1, max_cards, "the cards a turn looks at");
+    i += 4;
+  }
+  if (i < s.args.size()) {
+    if (s.args[i].text != "from" || i + 1 >= s.args.size())
+      fail(s.args[i].at, "expected `keep 1 of N` or `from dealer|dealer_left` (who draws first)");
+    h.dealer_first = choose(s.args[i + 1], {"dealer_left", "dealer"}, "first drawer") == "dealer";
+    if (i + 2 < s.args.size()) fail(s.args[i + 2].at, "expected the end of the line after the first drawer");
+  }
+  const int owed = v.hand_size - v.deal_size, stock = (int)v.cards.size() - v.deal_size * v.seats;
+  if (owed == 0) fail(s.kind.at, fmt::format("every player is dealt a whole hand of {}: there is nothing to draw (set `deal_size` in 'deal' below the hand size)", v.hand_size));
+  if (stock < v.seats * owed * h.count)
+    fail(s.kind.at, fmt::format("the stock of {} cards cannot give {} players {} card{} each: at {} card{} a turn, that takes {}", stock, v.seats, owed,
+                                owed == 1 ? "" : "s", h.count, h.count == 1 ? "" : "s", v.seats * owed * h.count));
+}
+
 // The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
 int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find("course");
@@ -153,7 +193,7 @@ int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vec
 // the kitty's discard after its taking, on the side of the bidding 'deal' says.
 void check_order(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find("course");
-  int bid = -1, take = -1, extra_after_take = -1;
+  int bid = -1, take = -1, extra_after_take = -1, partner = -1, drawn = -1;
   bool discard_before = false, discard_after = false;
   const int taken = (int)(std::find(kinds.begin(), kinds.end(), step_kind::take) - kinds.begin());
   for (size_t i = 0; i < in.size(); ++i) {
@@ -163,6 +203,14 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
       seen = (int)i;
     };
     switch (kinds[i]) {
+      case step_kind::draw:
+        first_of(drawn, "draw");
+        // the hands the draw makes are the ones every later step works on
+        if (i != 1)
+          fail(s.at, bid >= 0 ? "the draw must come straight after the deal, not after the bidding: the players bid with the hands it makes"
+                              : "the draw must come straight after the deal: the steps after it work on the hands it makes",
+               {{in[i - 1].at, "the step before it is here"}});
+        break;
       case step_kind::bid:
         if (raise_round(s)) {
           if (bid < 0) fail(s.at, "a raise round raises the bids already made: place it after the bidding step (`after bidding`)");
@@ -176,6 +224,11 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         first_of(take, "take");
         if (bid < 0 && joined(s.args, 0) == "side bidding more")
           fail(s.at, "the side bidding more is known only once the bids are made: place this step after the bidding");
+        break;
+      case step_kind::partner:
+        if (bid < 0 && std::any_of(kinds.begin() + (long)i, kinds.end(), [](step_kind k) { return k == step_kind::bid; }))
+          fail(s.at, "the highest bidder is known only once the bids are made: place this step after the bidding");
+        first_of(partner, "partner");
         break;
       case step_kind::calls:
       case step_kind::exchange:
@@ -193,12 +246,19 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
       default: break;
     }
   }
+  if (e.v.dummy >= 0 && partner < 0) {
+    const item* d = e.find("players", "dummy");
+    fail(d->args.at(0).at, fmt::format("no step gives the dummy seat '{}' a player: add `step NAME partner highest_bidder` after the bidding in 'course'",
+                                        e.v.seat_names[e.v.dummy]));
+  }
   if (bid < 0 && !e.v.bids.empty())
     fail(block->at, "the course has no bidding step, but 'bidding' declares bids: add `step bidding bid` to 'course'");
   if (e.v.discard > 0 && !(e.v.discard_before_bidding ? discard_before : discard_after)) {
     const item* dis = e.find("deal", "discard");
     fail(dis->at, fmt::format("the course has no discard step {} its bidding: add one to 'course'", e.v.discard_before_bidding ? "before" : "after"));
   }
+  if (e.v.leftover == leftover_rule::stock && drawn < 0)
+    fail(e.find("deal", "leftover")->at, "the course has no `draw` step: the stock would never be drawn (add `step draw draw after deal` to 'course')");
   if (e.v.leftover == leftover_rule::kitty && take < 0)
     fail(e.find("deal", "leftover")->at, "the course has no `take` step: the leftover cards would never be taken");
   if (e.v.leftover == leftover_rule::kitty && e.v.discard == 0 && extra_after_take < 0)
@@ -241,15 +301,22 @@ void elaborate_course(elaboration& e) {
         break;
       case step_kind::exchange: no_arguments(s, "the exchanges are those the bids call for"); break;
       case step_kind::play: no_arguments(s, "the tricks are played as 'play' says"); break;
+      case step_kind::partner: partner(e, s, h); break;
+      case step_kind::draw: draw(e, s, h); break;
     }
     if (s.decl && s.decl->cond) {
       if (h.kind == step_kind::deal || h.kind == step_kind::play)
         fail(s.decl->cond->at, fmt::format("the {} always happens: its step takes no condition", h.kind == step_kind::deal ? "deal" : "play of the tricks"));
+      if (h.kind == step_kind::draw) fail(s.decl->cond->at, "the draw makes the hands: its step takes no condition");
       h.when = e.formulas.compile(*s.decl->cond, scope::game);
     }
     if (!keep) continue;
     if (h.kind == step_kind::bid && !h.raise) v.course_bid = (int)v.course.size();
     if (h.kind == step_kind::play) v.course_play = (int)v.course.size();
+    if (h.kind == step_kind::partner) v.course_partner = (int)v.course.size();
+    if (v.dummy >= 0 && (h.kind == step_kind::take || h.kind == step_kind::discard || h.kind == step_kind::pass))
+      fail(s.at, fmt::format("a dummy seat has no player to choose its cards before the play: a course with a dummy cannot have a {} step",
+                             s.kind.text));
     v.course.push_back(std::move(h));
   }
   check_redeal_step(e);

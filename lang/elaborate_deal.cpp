@@ -1,5 +1,5 @@
-// elaborate_deal: `deal` -> hand size, what happens to leftover cards (out, a kitty and its discard),
-// passing to partner and the rotation of the deal.
+// elaborate_deal: `deal` -> hand size, the cards dealt, what happens to leftover cards (out, a kitty and
+// its discard, a stock to draw from), passing to partner and the rotation of the deal.
 #include <fmt/format.h>
 
 #include "lang/elaborate.hpp"
@@ -8,14 +8,34 @@ namespace spades::lang {
 
 namespace {
 
+// deal_size N and `leftover stock`: fewer cards dealt than a hand, the rest of the deck a stock the
+// course's `draw` step draws from. Returns whether the deal deals whole hands (no stock).
+bool deal_size(elaboration& e) {
+  variant& v = e.v;
+  const item* ds = e.find("deal", "deal_size");
+  if (ds) v.deal_size = to_int(ds->args.at(0), 0, v.hand_size, "deal_size (at most the hand size)");
+  if (v.leftover != leftover_rule::stock) {
+    if (ds && v.deal_size < v.hand_size)
+      fail(ds->args[0].at, fmt::format("dealing {} cards of a hand of {} leaves the players short: the rest are drawn from a stock, which needs `leftover stock`",
+                                       v.deal_size, v.hand_size));
+    return true;
+  }
+  const item* lo = e.find("deal", "leftover");
+  const int nc = (int)v.cards.size();
+  if (nc == v.deal_size * v.seats)
+    fail(lo->at, fmt::format("`leftover stock` but the deal leaves no stock: {} players with {} cards each take the whole deck of {} (set `deal_size` below the hand size)",
+                             v.seats, v.deal_size, nc));
+  return false;
+}
+
 // hand_size and leftover: the deck must divide, or the rest go out or to a kitty. Returns the rest.
 int hand_size(elaboration& e) {
   variant& v = e.v;
   const int nc = (int)v.cards.size();
   const item* hs = e.find("deal", "hand_size");
   if (const item* lo = e.find("deal", "leftover")) {
-    std::string l = choose(lo->args.at(0), {"out", "kitty", "none"}, "leftover rule");
-    v.leftover = l == "out" ? leftover_rule::out : l == "kitty" ? leftover_rule::kitty : leftover_rule::none;
+    std::string l = choose(lo->args.at(0), {"out", "kitty", "none", "stock"}, "leftover rule");
+    v.leftover = l == "out" ? leftover_rule::out : l == "kitty" ? leftover_rule::kitty : l == "stock" ? leftover_rule::stock : leftover_rule::none;
   }
   if (hs) {
     v.hand_size = to_int(hs->args.at(0), 1, max_cards, "hand_size");
@@ -94,6 +114,8 @@ void pass(elaboration& e) {
 
 void elaborate_deal(elaboration& e) {
   int rest = hand_size(e);
+  e.v.deal_size = e.v.hand_size;
+  if (!deal_size(e)) rest = (int)e.v.cards.size() - e.v.deal_size * e.v.seats;  // the stock
   kitty(e);
   discard(e, rest);
   pass(e);

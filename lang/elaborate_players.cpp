@@ -84,6 +84,8 @@ team_list named_teams(elaboration& e) {
       int s = v.find_seat(w.text);
       if (s < 0)
         fail(w.at, fmt::format("unknown seat '{}'{} (the seats are {})", w.text, did_you_mean(w.text, v.seat_names), fmt::join(v.seat_names, " ")));
+      if (s == v.dummy)
+        fail(w.at, fmt::format("the dummy seat '{}' plays with whoever is given it each hand: it may not be in a team", w.text));
       if (owner[s] == (int)out.members.size()) fail(w.at, fmt::format("seat '{}' is listed twice in team '{}'", w.text, t->name));
       if (owner[s] >= 0) fail(w.at, fmt::format("seat '{}' is already in team '{}'", w.text, out.names[owner[s]]));
       owner[s] = (int)out.members.size();
@@ -94,8 +96,9 @@ team_list named_teams(elaboration& e) {
     out.names.push_back(t->name);
     out.members.push_back(m);
   }
-  for (int s = 0; s < v.seats; ++s)
-    if (owner[s] < 0) fail(last->at, fmt::format("seat '{}' is in no team", v.seat_names[s]));
+  for (int s = 0; s < v.seats; ++s) {
+    if (owner[s] < 0 && s != v.dummy) fail(last->at, fmt::format("seat '{}' is in no team", v.seat_names[s]));
+  }
   return out;
 }
 
@@ -106,15 +109,22 @@ team_list arranged_teams(elaboration& e) {
   std::string m = mode ? choose(mode->args.at(0), {"opposite", "none"}, "team arrangement") : "none";
   team_list out;
   if (m == "opposite") {
+    if (e.v.dummy >= 0)
+      fail(e.find("players", "dummy")->args.at(0).at,
+           fmt::format("the dummy seat '{}' plays with whoever is given it each hand, but partners opposite are fixed: "
+                       "use `teams none`, or `team` lines without it", e.v.seat_names[e.v.dummy]),
+           {{mode->at, "partners are set opposite here"}});
     if (n % 2 || n < 4) fail(mode->args[0].at, fmt::format("partners opposite need an even number of seats (4 or more), not {}", n));
     for (int i = 0; i < n / 2; ++i) out.members.push_back({i, i + n / 2});
   } else {
-    for (int i = 0; i < n; ++i) out.members.push_back({i});
+    for (int i = 0; i < n; ++i)
+      if (i != e.v.dummy) out.members.push_back({i});
   }
   return out;
 }
 
 void fill_teams(variant& v, const team_list& t) {
+  if (v.dummy >= 0) v.team_of[v.dummy] = -1;  // in no team until a partner step gives it a player
   v.teams = (int)t.members.size();
   v.members = t.members;
   for (size_t i = 0; i < t.members.size(); ++i) {
@@ -124,15 +134,30 @@ void fill_teams(variant& v, const team_list& t) {
     v.team_names.push_back(t.names.empty() ? joined : t.names[i]);
   }
   for (int s = 0; s < v.seats; ++s) {
+    if (s == v.dummy) { v.partner[s] = -1; continue; }
     const auto& m = t.members[v.team_of[s]];
     v.partner[s] = m.size() == 2 ? (m[0] == s ? m[1] : m[0]) : -1;
   }
+}
+
+// `dummy SEAT`: a seat with no player, played each hand by whoever a partner step gives it to.
+void dummy(elaboration& e) {
+  variant& v = e.v;
+  const item* d = e.find("players", "dummy");
+  if (!d) return;
+  const word& w = d->args.at(0);
+  v.dummy = v.find_seat(w.text);
+  if (v.dummy < 0)
+    fail(w.at, fmt::format("unknown seat '{}'{} (the seats are {})", w.text, did_you_mean(w.text, v.seat_names), fmt::join(v.seat_names, " ")));
+  if (d->args.size() > 1) fail(d->args[1].at, "expected the end of the line: a table has one dummy seat");
+  if (v.seats < 3) fail(w.at, fmt::format("a dummy at a table of {} seats leaves one player: a dummy needs 3 seats or more", v.seats));
 }
 
 }  // namespace
 
 void elaborate_players(elaboration& e) {
   seats(e);
+  dummy(e);
   fill_teams(e.v, e.syms.count(symbol_kind::team) ? named_teams(e) : arranged_teams(e));
 }
 

@@ -139,11 +139,13 @@ struct item_of : if_must<Kw, Args..., eos> {};
 struct setting_number : sor<number, name> {};
 struct range : seq<setting_number, opt<string<'.', '.'>, must<setting_number>>> {};
 
-// players { count N | seats NAMES | teams opposite|none | team NAME SEATS }
+// players { count N | seats NAMES | teams opposite|none | team NAME SEATS | dummy SEAT }
 SPADES_ITEM(count, "count", arg<number>);
 SPADES_ITEM(seats, "seats", arg<words>);
 SPADES_ITEM(teams, "teams", arg<word>);
 SPADES_ITEM(team, "team", arg<word>, arg<words>);
+// dummy SEAT: a seat with no player, played each hand by whoever the course's partner step gives it to
+SPADES_ITEM(dummy, "dummy", arg<words>);
 // cards { suits | ranks | jokers | remove | packs N | trump SUIT|none | top_trumps CARDS | ties RULE }
 SPADES_ITEM(suits, "suits", arg<words>);
 SPADES_ITEM(ranks, "ranks", arg<words>);
@@ -154,8 +156,10 @@ SPADES_ITEM(trump, "trump", arg<word>);
 SPADES_ITEM(top_trumps, "top_trumps", arg<words>);
 SPADES_ITEM(ties, "ties", arg<word>);
 // deal { hand_size N | rotate left|right|none | leftover out|kitty|none | kitty dealer|holder CARDS
-//        | discard N before|after bidding | pass N to partner }
+//        | discard N before|after bidding | pass N to partner | deal_size N }
 SPADES_ITEM(hand_size, "hand_size", arg<setting_number>);
+// deal_size N: the cards dealt to each player, fewer than a hand when the rest are drawn from a stock
+SPADES_ITEM(deal_size, "deal_size", arg<number>);
 SPADES_ITEM(rotate, "rotate", arg<word>);
 SPADES_ITEM(leftover, "leftover", arg<word>);
 SPADES_ITEM(kitty, "kitty", arg<words>);
@@ -251,11 +255,11 @@ template <class Block>
 struct block_close : one<'}'> {};
 template <class Block, class Kw, class Item>
 struct block_of : if_must<Kw, ws, one<'{'>, nl, star<sor<Item, drop_item>, nl>, block_close<Block>> {};
-struct players_block : block_of<players_block, TAO_PEGTL_KEYWORD("players"), sor<count_item, seats_item, teams_item, team_item>> {};
+struct players_block : block_of<players_block, TAO_PEGTL_KEYWORD("players"), sor<count_item, seats_item, teams_item, team_item, dummy_item>> {};
 struct cards_block : block_of<cards_block, TAO_PEGTL_KEYWORD("cards"), sor<suits_item, ranks_item, jokers_item, remove_item, packs_item,
                                                               trump_item, top_trumps_item, ties_item>> {};
 struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_size_item, rotate_item, leftover_item, kitty_item,
-                                                                        discard_item, pass_item>> {};
+                                                                        discard_item, pass_item, deal_size_item>> {};
 struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item, amend_item>> {};
 struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item, force_item>> {};
 struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item, amend_item>> {};

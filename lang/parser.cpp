@@ -39,15 +39,15 @@ struct rule_error {
 constexpr std::string_view statements[] = {"let", "points", "if", "tally", "win", "lose"};
 constexpr std::string_view bid_options[] = {"blind", "allow", "exchange", "convert", "for", "partner"};
 constexpr std::string_view announce_options[] = {"by", "allow", "redeal"};
-constexpr std::string_view players_settings[] = {"count", "seats", "teams", "team", "drop"};
+constexpr std::string_view players_settings[] = {"count", "seats", "teams", "team", "dummy", "drop"};
 constexpr std::string_view cards_settings[] = {"suits", "ranks", "jokers", "remove", "packs", "trump", "top_trumps", "ties", "drop"};
-constexpr std::string_view deal_settings[] = {"hand_size", "rotate", "leftover", "kitty", "discard", "pass", "drop"};
+constexpr std::string_view deal_settings[] = {"hand_size", "rotate", "leftover", "kitty", "discard", "pass", "deal_size", "drop"};
 constexpr std::string_view bidding_settings[] = {"order", "bid", "skip", "announce", "drop"};
 constexpr std::string_view play_settings[] = {"lead", "forbid", "broken_by", "follow", "force", "drop"};
 constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "drop"};
 constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
 constexpr std::string_view course_settings[] = {"step", "drop"};
-constexpr std::string_view step_kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
+constexpr std::string_view step_kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
 constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
 constexpr std::string_view amend_options[] = {"blind", "allow", "exchange", "convert", "for", "partner", "by", "redeal"};
 constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie", "step"};
@@ -185,9 +185,9 @@ using selector = pegtl::parse_tree::selector<
         R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::card_func_name, R::card_call, R::points_to, R::neg_expr,
         R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value, R::option_range, R::option_choice,
         R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
-        R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::suits_item, R::ranks_item, R::jokers_item,
+        R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::dummy_item, R::suits_item, R::ranks_item, R::jokers_item,
         R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
-        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::convert_item, R::by_item, R::redeal_item, R::announce_item, R::force_item, R::kw_play, R::kw_lead, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::for_side_item, R::partner_agrees_item, R::bid_item, R::skip_item, R::lead_item,
+        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::deal_size_item, R::convert_item, R::by_item, R::redeal_item, R::announce_item, R::force_item, R::kw_play, R::kw_lead, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::for_side_item, R::partner_agrees_item, R::bid_item, R::skip_item, R::lead_item,
         R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
         R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
         R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,

@@ -81,12 +81,16 @@ double score_outcome(game_state c, int team, const std::array<int, max_seats>& w
   return u;
 }
 
-// The first opponent of `seat`, or -1 (everyone on one side).
+// The first opponent of `seat`, or -1 (everyone on one side). Never the dummy, whose tricks are its
+// controller's (and nobody's before it has one).
 int first_opponent(const variant& v, int seat) {
   for (int s = 0; s < v.seats; ++s)
-    if (v.team_of[s] != v.team_of[seat]) return s;
+    if (v.team_of[s] != v.team_of[seat] && s != v.dummy) return s;
   return -1;
 }
+
+// The seat whose score a seat's tricks go to: itself, or for the dummy its controller.
+int scorer_of(const game_state& st, int seat) { return seat == st.v->dummy ? st.controller : seat; }
 
 // Does this seat's side lose by the seat taking a trick (a nil, a naught, a partner's double naught)?
 // Asked of the variant's own scoring: the hand is scored on copies with the seat taking n tricks and an
@@ -96,6 +100,7 @@ int first_opponent(const variant& v, int seat) {
 // an overtrick's bag, is no reason to take nothing.
 bool zero_wanted(const game_state& st, int seat) {
   const variant& v = *st.v;
+  if (seat == v.dummy) return false;  // it has no bid: its controller's decides
   int team = v.team_of[seat];
   int opp = first_opponent(v, seat);
   if (opp < 0 || st.bidding_skipped) return false;
@@ -193,6 +198,7 @@ bool trick_unwanted(const game_state& st, int seat) {
   }
   int side = 0;
   for (int m : v.members[v.team_of[seat]]) side += st.tricks_won[m];
+  if (v.dummy >= 0 && st.team_in_hand(v.dummy) == v.team_of[seat]) side += st.tricks_won[v.dummy];  // it plays for the side
   return side < all && c.by_count[seat][side + 1] < c.by_count[seat][side] - 0.5;
 }
 
@@ -267,7 +273,8 @@ double at_least(int m, double p, int r) {
   return std::max(0.0, 1 - below);
 }
 
-int side_size(const variant& v, int seat) { return (int)v.members[v.team_of[seat]].size(); }
+// (the dummy, in no team, is valued as a side of its own: the bots never bid for it)
+int side_size(const variant& v, int seat) { return v.team_of[seat] < 0 ? 1 : (int)v.members[v.team_of[seat]].size(); }
 
 }  // namespace
 
@@ -332,7 +339,28 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
   return hv;
 }
 
+static move draw_choice(const game_state& st);
+
 namespace {
+
+// The hands of one deal as the variant's course makes them: dealt, and with a stock (`leftover stock`)
+// drawn to full hands by the bot's own choices.
+std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::array<int16_t, max_cards>& order) {
+  std::array<card_set, max_seats> hands{};
+  if (v.leftover == leftover_rule::stock) {
+    game_state st;
+    st.new_game(v, 0);
+    st.deal(r);
+    while (st.ph == phase::draw) st.apply(draw_choice(st));
+    return st.hands;
+  }
+  const int ncards = (int)v.cards.size();
+  for (int i = 0; i < ncards; ++i) order[i] = (int16_t)i;
+  for (int i = ncards - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+  for (int s = 0; s < v.seats; ++s)
+    for (int k = 0; k < v.hand_size && s * v.hand_size + k < ncards; ++k) hands[s].add(order[s * v.hand_size + k]);
+  return hands;
+}
 
 // The chance of taking no trick, playing to take none.
 double zero_chance(const hand_value& hv) { return std::exp(-1.2 * hv.danger); }
@@ -345,9 +373,9 @@ struct calibrated {
 double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
 
 // Prices the middle cards so that the estimates of all seats add up to the tricks of a hand, on average
-// over random deals of this variant: whatever the ranking, the estimate is not biased. Also the chance an
-// unseen hand takes no trick playing to. Computed once per variant (a fixed seed: the same on every run)
-// and kept per thread.
+// over random deals of this variant (the hands its course makes, a draw included): whatever the ranking,
+// the estimate is not biased. Also the chance an unseen hand takes no trick playing to. Computed once per
+// variant (a fixed seed: the same on every run) and kept per thread.
 calibrated calibration(const variant& v) {
   struct cache {
     const variant* v = nullptr;
@@ -361,16 +389,12 @@ calibrated calibration(const variant& v) {
   c = {&v, v.name, v.deck, v.seats, {}};
   rng r(0x5eed);
   std::array<int16_t, max_cards> order;
-  const int ncards = (int)v.cards.size();
   const int deals = 300;
   double total = 0, extra = 0, p0 = 0;
   for (int d = 0; d < deals; ++d) {
-    for (int i = 0; i < ncards; ++i) order[i] = (int16_t)i;
-    for (int i = ncards - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+    const std::array<card_set, max_seats> hands = hands_of_a_deal(v, r, order);
     for (int s = 0; s < v.seats; ++s) {
-      card_set hand;
-      for (int k = 0; k < v.hand_size && s * v.hand_size + k < ncards; ++k) hand.add(order[s * v.hand_size + k]);
-      hand_value hv = value_hand(v, hand, s);
+      hand_value hv = value_hand(v, hands[s], s);
       total += hv.tricks;
       extra += hv.incidental;
       p0 += zero_chance(hv);
@@ -514,8 +538,16 @@ void fill_bids(game_state& c, const outlook& o) {
 // The side's expected score over trick outcomes around the outlook, with the bids (and calls) in `c`.
 // Who plays to take nothing is asked of the scoring (zero_wanted), so a nil or a naught is valued by
 // its chance of taking none.
-double expected_score(const game_state& c, const outlook& o) {
+double expected_score(const game_state& c, const outlook& given) {
   const variant& v = *c.v;
+  outlook o = given;
+  if (o.mate < 0 && v.dummy >= 0 && c.controller >= 0 && v.team_of[c.controller] == o.team) {
+    // the side is given the dummy: an unseen hand plays with it
+    o.mate = v.dummy;
+    o.mate_mu = o.mate_prior = std::max(0.0, (v.tricks_per_hand - o.mu) / (v.seats - 1));
+    o.mate_bid = false;
+    o.mate_p0 = calibration(v).p0;
+  }
   const int all = v.tricks_per_hand;
   const bool me_zero = zero_wanted(c, o.seat), mate_zero = o.mate >= 0 && zero_wanted(c, o.mate);
   // a partner playing to take nothing leaves about half its tricks to the one who covers it
@@ -527,9 +559,10 @@ double expected_score(const game_state& c, const outlook& o) {
   if (o.mate < 0) mate.add(0, 1);
   else if (mate_zero) mate = zero_dist(o.mate_p0, all);
   else mate = around(mate_mu, o.mate_bid ? 1.1 : 1.6, all, 3);
+  // the dummy plays with the controller the bids give it to (score_move set it): its tricks are theirs
   int opp_seats[max_seats], nopp = 0;
   for (int s = 0; s < v.seats; ++s)
-    if (v.team_of[s] != o.team) opp_seats[nopp++] = s;
+    if (s == v.dummy ? c.controller >= 0 && v.team_of[c.controller] != o.team : v.team_of[s] != o.team) opp_seats[nopp++] = s;
   double total = 0;
   for (int i = 0; i < me.n; ++i)
     for (int j = 0; j < mate.n; ++j) {
@@ -562,6 +595,7 @@ bool score_move(const game_state& st, const move& m, const outlook& o, bool bidd
     game_state c = st;
     c.apply(m);
     if (bidding) fill_bids(c, o);
+    if (c.v->dummy >= 0 && c.controller < 0) c.controller = c.highest_bidder();  // as the partner step will
     u = expected_score(c, o);
     return true;
   } catch (const rule_error&) {
@@ -576,7 +610,9 @@ move choose(const game_state& st, const move* ms, int n, bool bidding) {
   const outlook o = look(st, st.acting_seat());
   const int target = (int)std::lround(o.mu);
   const double all = v.tricks_per_hand;
-  const double side = std::min(all, o.mu + (o.mate >= 0 ? o.mate_mu : 0)), mine = std::min(all, o.mu);
+  // a dummy the bid may win plays with the side like an unseen partner
+  const double dummy_mu = bidding && v.dummy >= 0 && o.mate < 0 ? std::max(0.0, (all - o.mu) / (v.seats - 1)) : 0;
+  const double side = std::min(all, o.mu + (o.mate >= 0 ? o.mate_mu : dummy_mu)), mine = std::min(all, o.mu);
   int best = -1;
   double best_u = -1e300, best_tie = 1e300;
   // numbers far from anything the side may take are not worth scoring (unless nothing else is legal)
@@ -669,13 +705,18 @@ static move bot_play(const game_state& st) {
   int me = st.turn;
   card_set legal = st.legal_cards();
   if (legal.count() == 1) return move::make_card(legal.first());
-  int partner = v.partner[me];
+  // the dummy is played with its controller's aims; the two hands are partners, one scorer
+  const int self = scorer_of(st, me);
+  int partner = st.partner_in_hand(me);
+  auto taken = [&](int seat) {  // tricks that count for the seat's score so far (the dummy's for its controller)
+    return st.tricks_won[seat] + (v.dummy >= 0 && seat == st.controller ? st.tricks_won[v.dummy] : 0);
+  };
   // a nil already taken is no longer played for: the seat helps its side instead
-  bool i_nil = st.tricks_won[me] == 0 && bid_zero(st, me);
-  bool partner_nil = partner >= 0 && st.tricks_won[partner] == 0 && bid_zero(st, partner);
-  bool need = !i_nil && trick_needed(st, me);
+  bool i_nil = self >= 0 && taken(self) == 0 && bid_zero(st, self);
+  bool partner_nil = partner >= 0 && scorer_of(st, partner) != self && taken(partner) == 0 && bid_zero(st, partner);
+  bool need = !i_nil && self >= 0 && trick_needed(st, self);
   // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering
-  if (!i_nil && !need && !partner_nil && trick_unwanted(st, me)) i_nil = true;
+  if (!i_nil && !need && !partner_nil && self >= 0 && trick_unwanted(st, self)) i_nil = true;
   card_set unplayed;
   for (int s = 0; s < v.seats; ++s) unplayed |= st.hands[s];
 
@@ -730,6 +771,24 @@ static move bot_redeal(const game_state& st) {
   return tricks < 2.5 * players ? ms[0] : move::make_call(-1);
 }
 
+// The card drawn from the stock is kept when it adds to the hand's estimated tricks at least what a card
+// of the stock adds on average: discarding it brings the next card, which the bot does not look at, so
+// that card is valued as any card the drawer has not seen may be (a dozen of them, taken evenly).
+static move draw_choice(const game_state& st) {
+  const variant& v = *st.v;
+  const card_set hand = st.hands[st.turn];
+  const double base = value_hand(v, hand, st.turn).tricks;
+  const double kept = value_hand(v, hand | card_set::of(st.drawn), st.turn).tricks - base;
+  const card_set unseen = v.deck & ~hand & ~card_set::of(st.drawn);
+  const int n = unseen.count();
+  if (n == 0) return move::make_choice(1);
+  const int samples = std::min(n, 12);
+  double other = 0;
+  for (int i = 0; i < samples; ++i)
+    other += value_hand(v, hand | card_set::of(unseen.nth(i * n / samples)), st.turn).tricks - base;
+  return move::make_choice(kept >= other / samples ? 1 : 0);
+}
+
 move bot_move(const game_state& st, rng& r) {
   (void)r;
   const variant& v = *st.v;
@@ -754,6 +813,7 @@ move bot_move(const game_state& st, rng& r) {
       return move::make_card(lowest(v, side.empty() ? h : side));
     }
     case phase::play: return bot_play(st);
+    case phase::draw: return draw_choice(st);
     default: return move{};
   }
 }

@@ -88,7 +88,24 @@ int64_t first_tricks(const variant& v, const expr_node& n, const eval_ctx& cx, M
   return won;
 }
 
-int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
+// The player's rarer values, out of line: var_value's common cases then need no saved registers.
+[[gnu::noinline]] int64_t other_player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  const game_state& s = *cx.st;
+  const int p = cx.player;
+  switch (n.v) {
+    case var::player_call: {
+      const call_kind& c = v.calls[n.value];
+      return c.by_team ? (s.team_calls[v.team_of[p]] >> n.value) & 1 : (s.player_calls[p] >> n.value) & 1;
+    }
+    case var::player_first_tricks: return first_tricks(v, n, cx, [&](int seat) { return seat == p; });
+    case var::last_trick:
+      need_trick_order(v, n, s);
+      return s.last_trick_winner == p;
+    default: return 0;
+  }
+}
+
+inline int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
   const game_state& s = *cx.st;
   int p = cx.player;
   if (p < 0) fail(v, n, "a player's value used where no player is in scope");
@@ -106,37 +123,15 @@ int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
       const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
       return b.kind >= 0 && v.bids[b.kind].blind;
     }
-    case var::player_call: {
-      const call_kind& c = v.calls[n.value];
-      return c.by_team ? (s.team_calls[v.team_of[p]] >> n.value) & 1 : (s.player_calls[p] >> n.value) & 1;
-    }
-    case var::player_first_tricks: return first_tricks(v, n, cx, [&](int seat) { return seat == p; });
-    case var::last_trick:
-      need_trick_order(v, n, s);
-      return s.last_trick_winner == p;
-    default: return 0;
+    default: return other_player_var(v, n, cx);
   }
 }
 
-int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
+// The team's rarer values, out of line (as other_player_var).
+[[gnu::noinline]] int64_t other_team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
   const game_state& s = *cx.st;
-  int t = cx.team;
-  if (t < 0) fail(v, n, "a team's value used where no team is in scope");
+  const int t = cx.team;
   switch (n.v) {
-    case var::score: return s.score[t];
-    case var::behind: return s.behind(t);
-    case var::counter: return s.counters[t][n.value];
-    case var::team_tricks: {
-      int64_t sum = 0;
-      for (int m : v.members[t]) sum += s.tricks_won[m];
-      return sum;
-    }
-    case var::team_bid: {
-      if (v.bid_by_team) return s.bids[t].kind < 0 ? 0 : s.bids[t].n;
-      int64_t sum = 0;
-      for (int m : v.members[t]) sum += s.bids[m].kind < 0 ? 0 : s.bids[m].n;
-      return sum;
-    }
     case var::team_call: {
       int64_t any = (s.team_calls[t] >> n.value) & 1;
       for (int m : v.members[t]) any |= (s.player_calls[m] >> n.value) & 1;
@@ -165,6 +160,29 @@ int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
       return 0;
     }
     default: return 0;
+  }
+}
+
+inline int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  const game_state& s = *cx.st;
+  int t = cx.team;
+  if (t < 0) fail(v, n, "a team's value used where no team is in scope");
+  switch (n.v) {
+    case var::score: return s.score[t];
+    case var::behind: return s.behind(t);
+    case var::counter: return s.counters[t][n.value];
+    case var::team_tricks: {
+      int64_t sum = 0;
+      for (int m : v.members[t]) sum += s.tricks_won[m];
+      return sum;
+    }
+    case var::team_bid: {
+      if (v.bid_by_team) return s.bids[t].kind < 0 ? 0 : s.bids[t].n;
+      int64_t sum = 0;
+      for (int m : v.members[t]) sum += s.bids[m].kind < 0 ? 0 : s.bids[m].n;
+      return sum;
+    }
+    default: return other_team_var(v, n, cx);
   }
 }
 
@@ -204,12 +222,27 @@ int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
   }
 }
 
-// Literals and variables are read in place, sparing a dispatch through the big switch.
+// Literals and variables are read in place, sparing a dispatch through the big switch; a `let` (the
+// named parts of a scoring rule, read again and again) without a call at all.
 inline int64_t operand(const variant& v, int idx, const eval_ctx& cx) {
   const expr_node& c = v.exprs[idx];
   if (c.o == op::num) return c.value;
   if (c.o == op::var) return c.v == var::let ? cx.lets[c.value] : var_value(v, c, cx);
   return eval(v, idx, cx);
+}
+
+// Out of line, so that eval's own frame stays small: a sum copies the context for each member.
+[[gnu::noinline]] int64_t sum_members(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  if (cx.team < 0) fail(v, n, "sum/count used where no team is in scope");
+  eval_ctx inner = cx;
+  int64_t acc = 0;
+  for (int m : v.members[cx.team]) {
+    inner.player = m;
+    int64_t x = operand(v, n.a, inner);
+    if (n.o == op::count) x = x != 0;
+    if (__builtin_add_overflow(acc, x, &acc)) fail(v, n, "arithmetic overflow");
+  }
+  return acc;
 }
 
 }  // namespace
@@ -218,26 +251,15 @@ int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
   const expr_node& n = v.exprs[idx];
   switch (n.o) {
     case op::num: return n.value;
-    case op::var: return var_value(v, n, cx);
-    case op::neg: { int64_t x = eval(v, n.a, cx); return checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }); }
-    case op::not_: return !eval(v, n.a, cx);
-    case op::and_: return eval(v, n.a, cx) && eval(v, n.b, cx);
-    case op::or_: return eval(v, n.a, cx) || eval(v, n.b, cx);
-    case op::if_: return eval(v, n.a, cx) ? operand(v, n.b, cx) : operand(v, n.c, cx);
-    case op::abs: { int64_t x = eval(v, n.a, cx); return x < 0 ? checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }) : x; }
+    case op::var: return n.v == var::let ? cx.lets[n.value] : var_value(v, n, cx);
+    case op::neg: { int64_t x = operand(v, n.a, cx); return checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }); }
+    case op::not_: return !operand(v, n.a, cx);
+    case op::and_: return operand(v, n.a, cx) && operand(v, n.b, cx);
+    case op::or_: return operand(v, n.a, cx) || operand(v, n.b, cx);
+    case op::if_: return operand(v, n.a, cx) ? operand(v, n.b, cx) : operand(v, n.c, cx);
+    case op::abs: { int64_t x = operand(v, n.a, cx); return x < 0 ? checked(v, n, [&](int64_t* o) { return __builtin_sub_overflow((int64_t)0, x, o); }) : x; }
     case op::sum:
-    case op::count: {
-      if (cx.team < 0) fail(v, n, "sum/count used where no team is in scope");
-      eval_ctx inner = cx;
-      int64_t acc = 0;
-      for (int m : v.members[cx.team]) {
-        inner.player = m;
-        int64_t x = eval(v, n.a, inner);
-        if (n.o == op::count) x = x != 0;
-        if (__builtin_add_overflow(acc, x, &acc)) fail(v, n, "arithmetic overflow");
-      }
-      return acc;
-    }
+    case op::count: return sum_members(v, n, cx);
     default: break;
   }
   int64_t a = operand(v, n.a, cx), b = operand(v, n.b, cx);

@@ -25,6 +25,7 @@ const char* phase_name(phase p) {
     case phase::over: return "over";
     case phase::agree: return "agree";
     case phase::raise: return "raise";
+    case phase::draw: return "draw";
   }
   return "";
 }
@@ -44,7 +45,7 @@ void game_state::new_game(const variant& var, int first_dealer) {
                                           legal_move_bound(var), max_moves));
   *this = game_state{};
   v = &var;
-  dealer = first_dealer;
+  dealer = first_dealer == var.dummy ? (first_dealer + 1) % var.seats : first_dealer;  // the dummy never deals
   for (int t = 0; t < var.teams; ++t)
     for (size_t c = 0; c < var.counters.size(); ++c) counters[t][c] = var.counter_init[c];
   for (size_t o = 0; o < var.option_defaults.size(); ++o) options[o] = var.option_defaults[o];
@@ -64,18 +65,26 @@ void game_state::deal(rng& r) {
   card_set rest;
   int k = 0;
   // singly, clockwise from the dealer's left (no division in the loop: this is the hot path)
-  for (int round = 0; round < v->hand_size; ++round) {
+  for (int round = 0; round < v->deal_size; ++round) {
     int seat = dealer;
     for (int i = 0; i < v->seats; ++i) {
       if (++seat == v->seats) seat = 0;
       given[seat].add(order[k++]);
     }
   }
+  if (v->leftover == leftover_rule::stock) {  // the cards not dealt lie face down in their shuffled order
+    deal_given(given, rest, order.data() + k, n - k);
+    return;
+  }
   for (; k < n; ++k) rest.add(order[k]);
   deal_given(given, rest);
 }
 
-void game_state::deal_given(const std::array<card_set, max_seats>& given, card_set rest) {
+void game_state::deal_given(const std::array<card_set, max_seats>& given, card_set rest, const int16_t* stock_order, int stock_cards) {
+  for (int i = 0; i < stock_cards; ++i) stock[i] = (int8_t)stock_order[i];
+  stock_top = 0;
+  stock_size = (uint8_t)stock_cards;
+  drawn = -1;
   hands = given;
   dealt = given;
   deal_known = true;
@@ -100,6 +109,7 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   asking = -1;
   passing = {};
   kitty_taker = -1;
+  controller = -1;
   // known from the deal on (game-scope conditions do not change within a hand), for the steps before it
   bidding_skipped = bidding_passed_over();
   step = 0;  // the deal
@@ -109,7 +119,8 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
 // One start function per kind of step (the order of step_kind): true when the step waits for decisions.
 bool (game_state::*const game_state::starts[step_kinds])(const hand_step&) = {
     &game_state::start_dealt, &game_state::start_take, &game_state::start_discard, &game_state::start_pass,
-    &game_state::start_bid,   &game_state::start_calls, &game_state::start_exchange, &game_state::start_play_step};
+    &game_state::start_bid,   &game_state::start_calls, &game_state::start_exchange, &game_state::start_play_step,
+    &game_state::start_partner, &game_state::start_draw};
 
 void game_state::advance() {
   // the play step is last and always starts, so the walk ends there
@@ -222,7 +233,7 @@ int game_state::team_in_bidding_order(int k) const {
   bool seen[max_teams] = {};
   for (int i = 0; i < v->seats; ++i) {
     int t = v->team_of[(first + i) % v->seats];
-    if (seen[t]) continue;
+    if (t < 0 || seen[t]) continue;  // the dummy is in no team
     seen[t] = true;
     if (k-- == 0) return t;
   }
@@ -265,7 +276,85 @@ bool game_state::start_play_step(const hand_step&) {
   return true;
 }
 
+bool game_state::start_partner(const hand_step& s) {
+  choose_controller(s);
+  return false;  // nobody decides anything: the dummy is exposed and the walk goes on
+}
+
+// The player the partner step's rule gives the dummy to (one rule so far: the highest bidder).
+void game_state::choose_controller(const hand_step&) { controller = highest_bidder(); }
+
+// The highest number bid (a bid kind's number, a Nil's 0), the first in bidding order on equal numbers,
+// so with no bidding the first bidder.
+int game_state::highest_bidder() const {
+  const int first = (dealer + v->bid_start) % v->seats;
+  int best = -1;
+  for (int i = 0; i < v->seats; ++i) {
+    const int p = (first + i) % v->seats;
+    if (p == v->dummy) continue;
+    if (best < 0 || (!bidding_skipped && bids[p].kind >= 0 && (bids[best].kind < 0 || bids[p].n > bids[best].n))) best = p;
+  }
+  return best;
+}
+
+int game_state::partner_in_hand(int seat) const {
+  if (v->dummy >= 0 && controller >= 0) {
+    if (seat == v->dummy) return controller;
+    if (seat == controller && v->partner[seat] < 0) return v->dummy;
+  }
+  return seat == v->dummy ? -1 : v->partner[seat];
+}
+
+// At scoring the dummy's tricks, the cards it was dealt and won, and the tricks it won in the order of
+// tricks are its controller's: rules see one player (and side) that played two hands.
+void game_state::fold_dummy() {
+  const int d = v->dummy, c = controller;
+  tricks_won[c] += tricks_won[d];
+  tricks_won[d] = 0;
+  won_cards[c] |= won_cards[d];
+  won_cards[d] = {};
+  dealt[c] |= dealt[d];
+  dealt[d] = {};
+  for (int i = 0; i < max_tricks; ++i)
+    if (trick_winner[i] == d) trick_winner[i] = (int8_t)c;
+  if (last_trick_winner == d) last_trick_winner = c;
+}
+
+// The players draw in turn, clockwise from the step's first drawer, until each holds a hand.
+bool game_state::start_draw(const hand_step& s) {
+  turn = s.dealer_first ? dealer : (dealer + 1) % v->seats;
+  return next_draw();
+}
+
+// The drawer at `turn` (or the next one still short of a hand) turns up the top card of the stock: a
+// decision when the turn may look at another card after it, else the card is kept at once. False once
+// every player holds a hand: the rest of the stock is out of play.
+bool game_state::next_draw() {
+  const int per_turn = v->course[step].count;
+  for (int passed = 0; passed < v->seats; ++passed, turn = (turn + 1) % v->seats) {
+    if (hands[turn].count() >= v->hand_size || stock_top >= stock_size) continue;
+    drawn = stock[stock_top++];
+    draw_seen = 1;
+    if (per_turn > 1 && stock_top < stock_size) {
+      ph = phase::draw;
+      return true;
+    }
+    keep_drawn();
+    passed = -1;  // a card was drawn: go round the table again
+  }
+  while (stock_top < stock_size) out_of_play.add(stock[stock_top++]);
+  return false;
+}
+
+// The card drawn goes to the drawer's hand; it is part of the hand as dealt (`dealt()` in formulas).
+void game_state::keep_drawn() {
+  hands[turn].add(drawn);
+  dealt[turn].add(drawn);
+  drawn = -1;
+}
+
 void game_state::enter_bidding() {
+  while (ph == phase::draw) apply(move::make_choice(1));  // the rest of the draw: each turn keeps its first card
   if (ph != phase::pass && ph != phase::discard && !(ph == phase::call && redeal_step())) return;
   if (ph != phase::call) deliver_passes();
   if (step < v->course_bid) {
@@ -275,10 +364,13 @@ void game_state::enter_bidding() {
 }
 
 void game_state::enter_play() {
+  while (ph == phase::draw) apply(move::make_choice(1));  // as enter_bidding
   if (ph == phase::play || ph == phase::over || ph == phase::deal) return;
   if (ph == phase::agree) cover_side(asking);  // a bid awaiting agreement stands as made
   asking = -1;
   exchange_count = 0;
+  // the dummy still needs its player: the partner step is not passed over
+  if (v->course_partner >= 0 && controller < 0) choose_controller(v->course[v->course_partner]);
   step = (uint8_t)v->course_play;
   start_play();
 }
@@ -331,11 +423,13 @@ bool game_state::start_bidding() {
   if (bidding_skipped) return false;
   ph = phase::bid;
   int first = (dealer + v->bid_start) % v->seats;
+  if (first == v->dummy) first = (first + 1) % v->seats;  // the dummy makes no bid
   turn = v->bid_by_team ? v->team_of[first] : first;
   return true;
 }
 
 int game_state::acting_seat() const {
+  if (ph == phase::play && turn == v->dummy && controller >= 0) return controller;  // plays the dummy's cards
   if (team_decides()) {
     // the team member nearest the first bidding seat speaks for the team
     int first = (dealer + v->bid_start) % v->seats;
@@ -412,6 +506,7 @@ bool game_state::next_call_turn() {
       owner = team_in_bidding_order(call_index);
     } else {
       owner = (first + call_index - v->teams) % v->seats;
+      if (owner == v->dummy) continue;  // never asked for a call
     }
     for (int k = 0; k < (int)v->calls.size(); ++k)
       if (call_allowed(k, owner, by_team)) {
@@ -484,18 +579,62 @@ void game_state::deliver_passes() {
   passing = {};
 }
 
+namespace {
+
+// Do all these parts of a bid's condition (bid_kind::when_fixed, when_number) hold, in order?
+bool parts_hold(const variant& v, const std::vector<int>& parts, const eval_ctx& cx) {
+  for (int p : parts)
+    if (eval(v, p, cx) == 0) return false;
+  return true;
+}
+
+}  // namespace
+
+// The bids open to the bidder: a kind's condition is split (bid_kind::when_split) so that what does not
+// read the number is evaluated once per kind, or once for the kinds that share it, not once per number.
+static_assert(max_bid_kinds <= 64, "bid_moves keeps a bit per bid kind");
+
+int game_state::bid_moves(move* out) const {
+  int count = 0;
+  uint64_t evaluated = 0, holding = 0;  // per kind whose fixed parts others share: evaluated, and held
+  eval_ctx cx{this, bidder_team(turn), v->bid_by_team ? -1 : turn, turn};
+  for (int k = 0; k < (int)v->bids.size(); ++k) {
+    const bid_kind& bk = v->bids[k];
+    if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
+    if (bk.when >= 0) {
+      if (!bk.when_split) {
+        for (int n = bk.lo; n <= bk.hi; ++n)
+          if (bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
+        continue;
+      }
+      if (bk.lo > bk.hi) continue;
+      const uint64_t g = uint64_t{1} << (bk.when_shared >= 0 ? bk.when_shared : k);
+      if (!(evaluated & g)) {
+        evaluated |= g;
+        if (parts_hold(*v, bk.when_fixed, cx)) holding |= g;
+      }
+      if (!(holding & g)) continue;
+      if (!bk.when_number.empty()) {
+        for (int n = bk.lo; n <= bk.hi; ++n) {
+          cx.this_bid = n;
+          if (parts_hold(*v, bk.when_number, cx)) out[count++] = move::make_bid(k, n);
+        }
+        continue;
+      }
+    }
+    for (int n = bk.lo; n <= bk.hi; ++n) out[count++] = move::make_bid(k, n);
+  }
+  return count;
+}
+
 int game_state::legal_moves(move* out) const {
   int count = 0;
   switch (ph) {
     case phase::bid:
-      for (int k = 0; k < (int)v->bids.size(); ++k) {
-        const bid_kind& bk = v->bids[k];
-        if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
-        for (int n = bk.lo; n <= bk.hi; ++n)
-          if (bk.when < 0 || bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
-      }
+      count = bid_moves(out);
       break;
     case phase::agree:
+    case phase::draw:
       out[count++] = move::make_choice(1);
       out[count++] = move::make_choice(0);
       break;
@@ -538,6 +677,7 @@ bool game_state::has_legal_move() const {
     case phase::call: return true;  // declining is always open
     case phase::agree: return true;
     case phase::raise: return true;  // passing is always open
+    case phase::draw: return true;
     case phase::pass:
     case phase::discard:
     case phase::exchange: return exchange_offer || !hands[turn].empty();
@@ -562,7 +702,7 @@ card_set game_state::play_rules(Refuse&& refuse) const {
     card_set forbidden;
     for (const forbid_rule& f : v->forbids) {
       // `unless broken` is read directly; only other conditions need the evaluator
-      if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, eval_ctx{this, v->team_of[turn], turn}))) {
+      if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, eval_ctx{this, team_in_hand(turn), turn}))) {
         refuse(play_refusal{play_rule::forbid, (int16_t)(&f - v->forbids.data()), -1}, hand & f.cards & ~forbidden);
         forbidden |= f.cards;
       }
@@ -574,7 +714,7 @@ card_set game_state::play_rules(Refuse&& refuse) const {
   }
   if (!v->forces.empty()) {
     const int lead_card = trick_cards[0];
-    const bool partner = v->team_of[turn] == v->team_of[leader];
+    const bool partner = team_in_hand(turn) == team_in_hand(leader);
     for (const force_rule& f : v->forces) {
       if (!f.lead.has(lead_card)) continue;
       if (f.who == force_who::opponents ? partner : f.who == force_who::partner ? !partner : false) continue;
@@ -609,7 +749,7 @@ card_set game_state::play_rules(Refuse&& refuse) const {
 // left narrows them to its lowest, its highest, or all of them.
 template <class Refuse>
 card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
-  eval_ctx cx{this, v->team_of[turn], turn};
+  eval_ctx cx{this, team_in_hand(turn), turn};
   // the cards of `group` for which a condition holds: all or none, unless it reads the card in question
   auto holding = [&](card_set group, int when, bool per_card) {
     if (group.empty() || !per_card) return group.empty() || eval_cond(*v, when, cx) ? group : card_set{};
@@ -683,7 +823,8 @@ std::string play_refusal_words(const variant& v, const play_refusal& r, int refu
 }
 
 std::string game_state::why_illegal(const move& m) const {
-  const std::string& who = v->seat_names[acting_seat()];
+  // in the play, the seat whose cards are played (the dummy, not its controller)
+  const std::string& who = v->seat_names[ph == phase::play ? turn : acting_seat()];
   auto card_name = [&](int c) { return c >= 0 && c < (int)v->cards.size() ? v->cards[c].name : std::string("that card"); };
   auto held = [&](const std::string& doing) -> std::string {
     if (m.type != move::card) return fmt::format("it is time to {}", doing);
@@ -740,6 +881,10 @@ std::string game_state::why_illegal(const move& m) const {
       }
       return {};
     }
+    case phase::draw:
+      if (m.type != move::choice) return fmt::format("it is time for {} to keep or discard the card drawn (`keep` or `discard`)", who);
+      if (m.a != 0 && m.a != 1) return "unknown answer (keep or discard)";
+      return {};
     case phase::pass: return held(fmt::format("pass cards {}", pass_words()));
     case phase::discard: return held("discard");
     case phase::exchange:
@@ -844,6 +989,21 @@ void game_state::apply(const move& m) {
       }
       return;
     }
+    case phase::draw: {
+      const int per_turn = v->course[step].count;
+      if (m.a != 0) {  // kept: the turn's other cards are turned up and discarded
+        keep_drawn();
+        for (; draw_seen < per_turn && stock_top < stock_size; ++draw_seen) out_of_play.add(stock[stock_top++]);
+      } else {
+        out_of_play.add(drawn);
+        drawn = stock[stock_top++];  // there is one: the choice is offered only then
+        if (++draw_seen < per_turn && stock_top < stock_size) return;  // another card to keep or discard
+        keep_drawn();  // the turn's last card is kept
+      }
+      turn = (turn + 1) % v->seats;
+      if (!next_draw()) advance();
+      return;
+    }
     case phase::play:
       play_card(m.a);
       return;
@@ -884,7 +1044,7 @@ void game_state::next_bidder(int from) {
   // the next seat clockwise that has not bid (seats covered by a side's bid are passed over)
   for (int i = 1; i <= v->seats; ++i) {
     int s = (from + i) % v->seats;
-    if (bids[s].kind < 0) { turn = s; return; }
+    if (bids[s].kind < 0 && s != v->dummy) { turn = s; return; }
   }
   advance();
 }
@@ -915,8 +1075,13 @@ void game_state::play_card(int c) {
     if (v->broken_by_discard && v->trump.has(c) && !v->trump.has(trick_cards[0])) broken = true;
     if (beats(*v, c, win_card)) { win_seat = turn; win_card = c; }
   }
-  if (played == v->seats) finish_trick();
-  else if (++turn == v->seats) turn = 0;
+  if (played != v->seats) {
+    if (++turn == v->seats) turn = 0;
+  } else if (v->uses_trick_cards) [[unlikely]] {
+    keep_trick_cards();  // a tail call, which finishes the trick: play_card keeps no register across it
+  } else {
+    finish_trick();
+  }
 }
 
 int game_state::first_holder() {
@@ -953,7 +1118,8 @@ void game_state::start_trick(int seat) {
 }
 
 // The cards of the trick to its winner, its winning card, and whether it was won by trumping: kept only
-// for variants whose formulas read them (a call per trick, off the playouts' path otherwise).
+// for variants whose formulas read them (a call per trick, off the playouts' path otherwise); then the
+// trick is finished as for any other variant.
 void game_state::keep_trick_cards() {
   card_set taken;
   for (int i = 0; i < played; ++i) taken.add(trick_cards[i]);
@@ -962,13 +1128,13 @@ void game_state::keep_trick_cards() {
     trick_win_card[trick] = (int16_t)win_card;
     trumped_tricks |= (uint64_t)(v->trump.has(win_card) && !v->trump.has(trick_cards[0])) << trick;
   }
+  finish_trick();
 }
 
 void game_state::finish_trick() {
   ++tricks_won[win_seat];
   last_trick_winner = win_seat;
   if (trick < max_tricks) trick_winner[trick] = (int8_t)win_seat;
-  if (v->uses_trick_cards) [[unlikely]] keep_trick_cards();
   if (v->broken_by_win && v->trump.has(win_card) && !v->trump.has(trick_cards[0])) broken = true;
   ++trick;
   if (hands[win_seat].empty()) { score_hand(); return; }
@@ -1034,6 +1200,7 @@ void game_state::check_game_end() {
     end_target = target;
   } else {
     dealer = ((dealer + v->rotate) % v->seats + v->seats) % v->seats;
+    if (dealer == v->dummy) dealer = ((dealer + v->rotate) % v->seats + v->seats) % v->seats;  // the dummy never deals
     ph = phase::deal;
   }
 }

@@ -16,12 +16,14 @@ namespace spades {
 // call: announcements and conversions after the bidding. exchange: cards between partners after it.
 // agree: the partner of a bidder whose bid needs agreement agrees to it or refuses it (within the bidding).
 // raise: a raise round after the bidding (a `bid raise` step): each side in turn raises its bid or passes.
-enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over, agree, raise };
+// draw: the drawer keeps or discards the card it has drawn from the stock.
+enum class phase : uint8_t { deal, pass, bid, call, discard, exchange, play, over, agree, raise, draw };
 const char* phase_name(phase p);
 
 // A decision: a bid (kind index and number of tricks), a card (to play, pass, discard or exchange),
 // a call (an announcement or conversion by index; -1 declines), or a choice between the answers a phase
-// offers (agree: 1 agrees to partner's bid, 0 refuses it), or a side's raise (the side's new total; -1 passes).
+// offers (agree: 1 agrees to partner's bid, 0 refuses it; draw: 1 keeps the card drawn, 0 discards it), or a
+// side's raise (the side's new total; -1 passes).
 struct move {
   // no default member initialisers: move lists are arrays on the hot path
   enum type_t : uint8_t { bid, card, call, choice, raise } type;
@@ -125,7 +127,14 @@ struct game_state {
   int asking = -1;
   std::array<uint64_t, max_seats> refused{};
   uint8_t step = 0;           // the step of the variant's course under way (an index into variant::course)
+  int controller = -1;        // the player given the dummy seat this hand (variant::dummy), once a partner step chose
   int kitty_taker = -1;       // the seat that took the kitty, or -1
+  // the draw (`leftover stock`): the stock face down in its order, stock[stock_top] on top; the card the
+  // drawer (`turn`) has drawn and looks at, seen by no one else (-1: none); the cards of the turn drawn so far
+  std::array<int8_t, max_cards> stock{};
+  uint8_t stock_top = 0, stock_size = 0;
+  int drawn = -1;
+  int draw_seen = 0;
   int cards_left = 0;         // cards still to pass or discard by `turn`
   std::array<card_set, max_seats> passing{};  // chosen to pass, delivered when everyone has chosen
   // calls: per owner (team for team calls, seat for player calls), a bit per call kind made
@@ -174,8 +183,9 @@ struct game_state {
   void new_game(const variant& var, int first_dealer);
   // The chance step: shuffle and deal with `r`.
   void deal(rng& r);
-  // Deals given hands (a replay, a puzzle, a test hand): hands[seat], the rest out of play.
-  void deal_given(const std::array<card_set, max_seats>& given, card_set rest);
+  // Deals given hands (a replay, a puzzle, a test hand): hands[seat], the rest out of play, and with
+  // `leftover stock` the stock's `stock_cards` cards in order, the top card first.
+  void deal_given(const std::array<card_set, max_seats>& given, card_set rest, const int16_t* stock_order = nullptr, int stock_cards = 0);
 
   int bidder_team(int bidder) const { return v->bid_by_team ? bidder : v->team_of[bidder]; }
   // Legal moves in the bid and exchange phases (and play, as cards); returns the count, at most
@@ -197,12 +207,13 @@ struct game_state {
 
   // ---- setting up a position (replays, puzzles, a hand known only by its result) ----
   // From a pass or a discard before the bidding: enters the bidding as if those card decisions were
-  // made with no card changing hands; from the calls before it, as if nobody threw the hand in.
+  // made with no card changing hands; from the calls before it, as if nobody threw the hand in. From the
+  // draw: the rest of the draw is made, each drawer keeping the first card of each turn, and then as above.
   // Elsewhere it does nothing.
   void enter_bidding();
   // From the bidding's end up to the first card: enters the play of the tricks with the bids as they
   // stand (a bid awaiting partner's agreement stands as agreed); calls still owed are declined, raises passed, and no
-  // discard or exchange is made. Elsewhere it does nothing.
+  // discard or exchange is made (a draw under way is finished as enter_bidding does). Elsewhere it does nothing.
   void enter_play();
   // Records the result of a hand played elsewhere and scores it, as if its tricks had been played here:
   // `won` tricks per seat (adding up to the tricks of a hand) and, when known, `order`, the seat that won
@@ -224,6 +235,14 @@ struct game_state {
   const char* pass_words() const;
   // The seat whose decision is pending (for a team's bid or call: the member who speaks for it).
   int acting_seat() const;
+  // The team a seat plays for this hand: its own, or for the dummy seat its controller's (-1 before one is chosen).
+  int team_in_hand(int seat) const { return seat == v->dummy ? (controller >= 0 ? v->team_of[controller] : -1) : v->team_of[seat]; }
+  // The seat playing with `seat` this hand: its partner, or the dummy and its controller each other's.
+  int partner_in_hand(int seat) const;
+  // The player a `partner highest_bidder` step gives the dummy to, from the bids as they stand.
+  int highest_bidder() const;
+  // Is the seat's hand exposed to every player (the dummy, once it has a player)?
+  bool exposed(int seat) const { return seat == v->dummy && controller >= 0; }
   // Is the pending decision a team's (bidding by team, or a team call)?
   bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team) || ph == phase::raise; }
   bool call_allowed(int k, int owner, bool by_team) const;
@@ -255,6 +274,12 @@ struct game_state {
   bool start_exchange(const hand_step& s);
   bool next_raiser();
   bool start_play_step(const hand_step& s);
+  bool start_partner(const hand_step& s);
+  void choose_controller(const hand_step& s);
+  void fold_dummy();
+  bool start_draw(const hand_step& s);
+  bool next_draw();
+  void keep_drawn();
   bool take_by_bids();
   bool next_discarder(int from);
   bool start_bidding();
@@ -267,11 +292,12 @@ struct game_state {
   void start_play();
   void start_trick(int seat);
   [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
-  [[gnu::noinline]] void keep_trick_cards();
+  [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
   template <class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
+  int bid_moves(move* out) const;
   const char* bid_closed(int kind, int bidder) const;
   void settle_bid(int bidder);
   void throw_in(int call);

@@ -48,6 +48,9 @@ std::string bid_summary(const variant& v) {
 // Answers to a partner's bid that needs agreement: the first of each is how it is shown.
 static const char* const agree_words[] = {"agree", "yes"};
 static const char* const refuse_words[] = {"refuse", "no"};
+// Answers to the card drawn from the stock.
+static const char* const keep_word = "keep";
+static const char* const discard_word = "discard";
 
 std::string format_move(const game_state& st, const move& m) {
   if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
@@ -60,6 +63,7 @@ std::string format_move(const game_state& st, const move& m) {
     const std::vector<std::string>& no = st.v->decline_words;
     return m.a != 0 ? std::string("exchange") : no.empty() ? std::string() : no.front();
   }
+  if (m.type == move::choice && st.ph == phase::draw) return m.a ? keep_word : discard_word;
   if (m.type == move::choice) return m.a ? agree_words[0] : refuse_words[0];
   if (m.type == move::raise) return m.a < 0 ? std::string("pass") : fmt::format("raise to {}", m.a);
   return st.v->cards[m.a].name;
@@ -191,6 +195,12 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     err = fmt::format("'{}' is not a raise (`raise to N` for your side's new bid, or `pass`)", t);
     return false;
   }
+  if (st.ph == phase::draw) {
+    if (t == keep_word) { out.push_back(move::make_choice(1)); return true; }
+    if (t == discard_word) { out.push_back(move::make_choice(0)); return true; }
+    err = fmt::format("'{}' is not an answer to the card drawn (keep or discard)", t);
+    return false;
+  }
   if (st.ph == phase::call) {
     if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_call(-1)); return true; }
     for (size_t k = 0; k < st.v->calls.size(); ++k) {
@@ -211,6 +221,10 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_choice(0)); return true; }
   }
   if (st.ph == phase::exchange || st.ph == phase::play || st.ph == phase::pass || st.ph == phase::discard) {
+    if (t == keep_word || (t == discard_word && st.ph != phase::discard)) {
+      err = fmt::format("there is no card drawn to {} now", t);
+      return false;
+    }
     std::string rest = t;
     for (const char* verb : {"pass ", "give ", "discard ", "drop "}) {
       size_t len = std::strlen(verb);

@@ -57,9 +57,11 @@ struct runner {
 }  // namespace
 
 void game_state::score_hand() {
-  std::array<int64_t, max_lets> lets{};
+  // not cleared: a let is visible only after its statement (lang/formula.cpp), so no slot is read unwritten
+  std::array<int64_t, max_lets> lets;
   runner r{*this, *v, lets};
   hand_points = {};
+  if (controller >= 0) fold_dummy();  // once a hand: the dummy's tricks and cards are its player's
   for (const score_rule& rule : v->rules) {
     eval_ctx cx{this};
     cx.lets = lets.data();

@@ -79,6 +79,13 @@ struct bid_kind {
   int exchange_when = -1;          // ... when this condition (bidding scope, for the bidder) holds; -1 = always
   bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
   bool agree = false; // the partner must agree to it, or the bidder bids again
+  // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), so that legal_moves evaluates the
+  // leading parts that do not read the number bid once per decision, not once per number: when_fixed,
+  // shared with the earlier kind when_shared whose leading parts are the same formulas; when_number,
+  // the rest, in order, per number. Not split (the whole condition per number) unless when_split.
+  bool when_split = false;
+  std::vector<int> when_fixed, when_number;
+  int when_shared = -1;
 };
 
 // ---- play ----
@@ -97,7 +104,9 @@ struct tie_choice {
   tie_rule rule = tie_rule::another_hand;
   int when = -1;  // game-scope condition; the first whose condition holds applies
 };
-enum class leftover_rule : uint8_t { none, out, kitty };
+// The cards not dealt: none may be left; out of play; a kitty for a `take` step; a face-down stock, in
+// its shuffled order, for a `draw` step.
+enum class leftover_rule : uint8_t { none, out, kitty, stock };
 
 // A declaration made after the bidding: an announcement (bemo, aces) or the conversion of a bid
 // ("come out" of a blind bid into a plain 10).
@@ -173,9 +182,11 @@ struct play_force {
 // pass: every player passes cards at once; bid: the bidding round (with `raise`: a raise round after it,
 // each side in turn raising its bid or passing); calls: announcements and conversions (before the
 // bidding: the calls that throw the hand in, misdeals);
-// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last).
-enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play };
-constexpr int step_kinds = 8;
+// exchange: the exchanges the bids call for; play: the tricks, then the hand is scored (always last);
+// partner: the dummy seat is given to the player a rule chooses, who plays it as partner for the hand;
+// draw: the players draw from the stock in turn until each holds a hand (right after the deal).
+enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, partner, draw };
+constexpr int step_kinds = 10;
 // Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
 enum class pass_to : uint8_t { partner, left, right, across };
 // Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
@@ -183,6 +194,9 @@ enum class pass_to : uint8_t { partner, left, right, across };
 // (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
 // in bidding order, the kitty's cards in deck order.
 enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
+// Who is given the dummy seat to play (a `partner` step): the player who bid the highest number (the
+// first of them in bidding order on equal numbers; with no bidding, the first in bidding order).
+enum class controller_rule : uint8_t { highest_bidder };
 constexpr int max_steps = 32;
 // A compiled step: arguments omitted in the file were filled in from the other blocks' settings, and a
 // step those settings leave with nothing to do (no pass, no kitty) is not in the table at all.
@@ -190,12 +204,15 @@ struct hand_step {
   std::string name;
   step_kind kind = step_kind::play;
   int when = -1;              // game-scope condition (expr), -1 = always
-  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards
+  int count = 0;              // pass: the cards each player passes; discard: the cards the kitty's taker discards;
+                              // draw: the cards a turn looks at, one of which the drawer keeps
+  bool dealer_first = false;  // draw: the dealer draws first (else the dealer's left)
   bool extra = false;         // discard: every player holding more than a hand discards down to it, from the dealer's left
   bool redeal = false;        // calls: before the bidding, where only the calls that throw the hand in are made
   bool raise = false;         // bid: a raise round after the bidding, not the bidding itself
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
+  controller_rule controller = controller_rule::highest_bidder;  // partner: who is given the dummy
   std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order
 };
 
@@ -215,6 +232,10 @@ struct variant {
   std::array<int, max_seats> team_of{};
   std::vector<std::vector<int>> members;
   std::array<int, max_seats> partner{};   // -1 when none (a team of one or of three)
+  // A seat with no player (`dummy SEAT`), or -1: dealt a hand, it never deals, bids or calls, is in no
+  // team, and each hand the course's partner step gives it to a player, who plays its cards as partner;
+  // when the hand is scored its tricks and cards count as that player's (team_of[dummy] is -1).
+  int dummy = -1;
 
   // cards: ids 0..ncards-1
   std::vector<card_face> cards;
@@ -229,6 +250,7 @@ struct variant {
 
   // dealing
   int hand_size = 13;
+  int deal_size = 13;                     // cards dealt to each; fewer than hand_size: the rest are drawn
   int rotate = 1;                         // +1: deal passes to the dealer's left; -1 right; 0 fixed
   leftover_rule leftover = leftover_rule::none;
   std::vector<int> kitty_holder;          // the kitty goes to the holder of the first of these held;
@@ -275,6 +297,7 @@ struct variant {
   // the course of a hand; course_bid and course_play index its bidding step (not a raise round) and its play step
   std::vector<hand_step> course;
   int course_bid = -1, course_play = -1;
+  int course_partner = -1;                // the step giving the dummy its player, or -1
 
   // options agreed before the game
   std::vector<std::string> option_names;

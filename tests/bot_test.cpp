@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "runtime/bot.hpp"
+#include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
 
@@ -169,4 +170,45 @@ TEST_CASE("bot: bids the spades it holds where the rules bind the bid to them, a
                 {"1", "3", "1", "6"});
   REQUIRE(st.ph == phase::call);
   CHECK(format_move(st, bot_move(st, r)) == "aces");
+}
+
+TEST_CASE("bot: in a raise round a side that underbid its cards raises, and a side without more passes") {
+  auto v = load_ruleset("second-round");
+  // E holds the top spades and nine sure winners besides; the side bid 2 + 2. S holds almost nothing.
+  game_state st = position(*v, {"5S 4S 3S 8H 7H 6H 5H 9D 8D 7D 8C 7C 6C", "AS KS QS JS TS AH KH QH AD KD AC KC QC",
+                                "2S 4H 3H 2H 6D 5D 4D 3D 2D 5C 4C 3C 2C", "9S 8S 7S 6S JH TH 9H QD JD TD JC TC 9C"},
+                           {"2", "1", "2", "1"});
+  REQUIRE(st.ph == phase::raise);
+  REQUIRE(st.acting_seat() == 1);
+  rng r(1);
+  move m = bot_move(st, r);
+  REQUIRE(m.type == move::raise);
+  CHECK(m.a > 4);
+  CHECK(st.why_illegal(m).empty());
+  st.apply(m);
+  REQUIRE(st.ph == phase::raise);
+  REQUIRE(st.acting_seat() == 2);
+  CHECK(format_move(st, bot_move(st, r)) == "pass");
+}
+
+TEST_CASE("bot: whole games with a raise round: every move legal, raises made, no game stopped") {
+  for (const char* id : {"raise", "second-round"}) {
+    auto v = load_ruleset(id);
+    rng r(3);
+    int raises = 0;
+    for (int g = 0; g < 5; ++g) {
+      game_state st;
+      st.new_game(*v, g % 4);
+      run_game(st, r, [&](const game_state& s, rng& rr, move& out) {
+        out = bot_move(s, rr);
+        if (s.ph == phase::raise) raises += out.a >= 0;
+        INFO(id << ": " << phase_name(s.ph) << " " << format_move(s, out));
+        REQUIRE(s.why_illegal(out).empty());
+        return true;
+      });
+      CHECK(st.ph == phase::over);
+      CHECK(st.end != game_end::stopped);
+    }
+    if (std::string(id) == "second-round") CHECK(raises > 0);
+  }
 }

@@ -1,6 +1,7 @@
 // The course of a hand: the compiled step table, merging steps by name, and each kind of step at work.
 #include <catch2/catch.hpp>
 
+#include "runtime/bot.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
 
@@ -11,7 +12,7 @@ namespace {
 
 // The compiled course as "name:kind" words.
 std::string course_of(const variant& v) {
-  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play"};
+  static const char* kinds[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
   std::string out;
   for (const hand_step& s : v.course) out += (out.empty() ? "" : " ") + s.name + ":" + kinds[(int)s.kind];
   return out;
@@ -277,4 +278,166 @@ TEST_CASE("course: a hand without bidding passes its raise round over; enter_pla
   CHECK(t.ph == phase::play);
   CHECK(t.side_bid(1) == 5);
   CHECK(t.side_bid(0) == 7);
+}
+
+TEST_CASE("course: a raise of a side's bid for the side goes to its bidder, not to the partner it covers") {
+  auto v = load_text("blind6_raise", "extends \"" + source_path("rulesets/blind6") + "\"\ncourse { step raise bid raise after bidding }\n");
+  game_state st;
+  st.new_game(*v, 0);
+  deal(st, sample);
+  act(st, {"blind 6", "agree", "4", "3"});  // E blind 6 for EW, W agrees (covered); S 4, N 3
+  REQUIRE(st.ph == phase::raise);
+  CHECK(st.side_bid(1) == 6);
+  CHECK(st.raise_carrier(1) == 1);
+  CHECK(st.raise_limit(1) == 13);
+  act(st, {"raise to 8", "pass"});
+  CHECK(st.bids[1].n == 8);
+  CHECK(st.bids[3].n == 0);
+  CHECK(st.covered[3]);
+  CHECK(st.ph == phase::play);
+}
+
+namespace {
+
+// Two players, no deal: the whole deck a stock drawn by the step `draw` (as rulesets/two.spades has it).
+std::string two_players(const std::string& draw) {
+  return "extends \"standard\"\nplayers {\n  seats N S\n  teams none\n}\ndeal {\n  deal_size 0\n  leftover stock\n}\n"
+         "bidding {\n  drop bid blind_nil\n}\ncourse {\n  step draw " + draw + " after deal\n}\n";
+}
+
+// Deals nothing and lays the stock in this order (the top card first).
+void lay_stock(game_state& st, const std::string& cards) {
+  std::vector<int16_t> order;
+  size_t i = 0;
+  while (i < cards.size()) {
+    size_t j = cards.find(' ', i);
+    order.push_back((int16_t)st.v->find_card(cards.substr(i, j == std::string::npos ? std::string::npos : j - i)));
+    if (j == std::string::npos) break;
+    i = j + 1;
+  }
+  st.deal_given({}, card_set{}, order.data(), (int)order.size());
+}
+
+// The whole deck, spades first, each suit from its ace down.
+std::string deck_order(const variant& v) {
+  std::string out;
+  for (const card_face& c : v.cards) out += (out.empty() ? "" : " ") + c.name;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("course: a draw step offers the drawer each card but the turn's last, to keep or to discard") {
+  auto v = load_text("two_draw", two_players("draw keep 1 of 2"));
+  CHECK(course_of(*v) == "deal:deal draw:draw bidding:bid calls:calls exchange:exchange play:play");
+  CHECK(v->deal_size == 0);
+  CHECK(v->course[1].count == 2);
+  game_state st;
+  st.new_game(*v, 0);  // N deals: S draws first
+  lay_stock(st, deck_order(*v));  // AS KS QS ... 2C
+  REQUIRE(st.ph == phase::draw);
+  CHECK(st.turn == 1);
+  CHECK(st.v->cards[st.drawn].name == "AS");
+  move_list ms;
+  REQUIRE(st.legal_moves(ms) == 2);
+  CHECK(format_move(st, ms[0]) == "keep");
+  CHECK(format_move(st, ms[1]) == "discard");
+  CHECK(st.why_illegal(move::make_card(card(st, "AS"))) == "it is time for S to keep or discard the card drawn (`keep` or `discard`)");
+  act(st, {"keep"});  // S keeps AS; KS, the turn's second card, is discarded
+  CHECK(names(*v, st.hands[1]) == "AS");
+  CHECK(st.out_of_play.has(card(st, "KS")));
+  CHECK(st.turn == 0);
+  CHECK(st.v->cards[st.drawn].name == "QS");
+  act(st, {"discard"});  // N discards QS and so takes JS, unseen by S
+  CHECK(names(*v, st.hands[0]) == "JS");
+  CHECK(names(*v, st.out_of_play) == "KS QS");
+  CHECK(st.turn == 1);
+  CHECK(st.v->cards[st.drawn].name == "TS");
+  // S keeps every first card, N discards every first card: S the 1st, 5th, 9th ... card of the deck,
+  // N the 4th, 8th, 12th ...
+  for (int t = 1; t < 13; ++t) act(st, {"keep", "discard"});
+  REQUIRE(st.ph == phase::bid);
+  CHECK(names(*v, st.hands[1]) == "AS TS 6S 2S JH 7H 3H QD 8D 4D KC 9C 5C");
+  CHECK(names(*v, st.hands[0]) == "JS 7S 3S QH 8H 4H KD 9D 5D AC TC 6C 2C");
+  CHECK(st.out_of_play.count() == 26);
+  // dealt() reads the cards kept from the stock: the hand as it stood when the draw ended
+  CHECK(st.dealt[1] == st.hands[1]);
+  CHECK(st.dealt[0] == st.hands[0]);
+  CHECK(st.stock_top == 52);
+  std::vector<move> typed;
+  std::string err;
+  CHECK_FALSE(parse_action(st, "keep", typed, err));
+  CHECK(err == "'keep' is not a bid (bids: 1..13, nil)");
+}
+
+TEST_CASE("course: a draw of one card a turn asks nothing; from the dealer; the rest of the stock is out of play") {
+  auto v = load_text("two_draw_one", two_players("draw from dealer"));
+  CHECK(v->course[1].count == 1);
+  CHECK(v->course[1].dealer_first);
+  game_state st;
+  st.new_game(*v, 0);  // N deals and draws first
+  lay_stock(st, deck_order(*v));
+  REQUIRE(st.ph == phase::bid);
+  CHECK(names(*v, st.hands[0]) == "AS QS TS 8S 6S 4S 2S KH JH 9H 7H 5H 3H");
+  CHECK(names(*v, st.hands[1]) == "KS JS 9S 7S 5S 3S AH QH TH 8H 6H 4H 2H");
+  CHECK(st.out_of_play == (v->deck & ~st.hands[0] & ~st.hands[1]));  // the 26 cards not drawn
+}
+
+TEST_CASE("course: a hand set up past the draw finishes it, each turn keeping its first card") {
+  auto v = load_text("two_draw_skip", two_players("draw keep 1 of 2"));
+  game_state st;
+  st.new_game(*v, 0);
+  lay_stock(st, deck_order(*v));
+  act(st, {"discard"});  // S takes KS
+  st.enter_bidding();
+  REQUIRE(st.ph == phase::bid);
+  // then each keeps the first card of its turn: S the 5th, 9th ... card of the deck, N the 3rd, 7th ...
+  CHECK(names(*v, st.hands[1]) == "KS TS 6S 2S JH 7H 3H QD 8D 4D KC 9C 5C");
+  CHECK(names(*v, st.hands[0]) == "QS 8S 4S KH 9H 5H AD TD 6D 2D JC 7C 3C");
+  CHECK(st.out_of_play.count() == 26);
+}
+
+TEST_CASE("bot: keeps a card drawn that adds tricks, discards one that adds less than an unknown card") {
+  auto v = load_text("two_draw_bot", two_players("draw keep 1 of 2"));
+  for (const char* top : {"AS", "2H"}) {
+    DYNAMIC_SECTION(top) {
+      game_state st;
+      st.new_game(*v, 0);
+      std::string rest;
+      for (const card_face& c : v->cards)
+        if (c.name != top) rest += " " + c.name;
+      lay_stock(st, top + rest);
+      REQUIRE(st.ph == phase::draw);
+      rng r(1);
+      move m = bot_move(st, r);
+      CHECK(m.type == move::choice);
+      CHECK(m.a == (std::string(top) == "AS" ? 1 : 0));
+      CHECK(st.why_illegal(m).empty());
+    }
+  }
+}
+
+TEST_CASE("an exchange with a condition is owed only while it holds for the bidder") {
+  auto v = load_ruleset("nil-pass");  // nil: exchange 1 with partner when not no_passing
+  for (int off = 0; off < 2; ++off) {
+    DYNAMIC_SECTION((off ? "no_passing" : "passing")) {
+      game_state st;
+      st.new_game(*v, 0);
+      st.options[0] = off;  // no_passing
+      deal(st, sample);
+      act(st, {"4", "1", "nil", "7"});  // E, S, W (nil), N
+      if (off) {
+        CHECK(st.ph == phase::play);
+      } else {
+        REQUIRE(st.ph == phase::exchange);
+        CHECK_FALSE(st.exchange_offer);  // not the bidder's to decline
+        CHECK(st.turn == 3);
+        CHECK(st.exchange_left == 1);
+        act(st, {"pass 5S", "pass 5D"});
+        CHECK(st.ph == phase::play);
+        CHECK(st.hands[1].has(card(st, "5S")));
+        CHECK(st.hands[3].has(card(st, "5D")));
+      }
+    }
+  }
 }

@@ -39,6 +39,10 @@ TEST_CASE("fuzz regressions replay cleanly") {
   // 0xfe: a change to a ruleset, read as a file that extends it, then moves
   const char delta[] = "\xfe\x00scoring { rule x each team { points tricks * 3 } }\0\x01\x02\x03\x04\x05\x06\x07\x08\x09";
   CHECK(spades_fuzz_runtime(reinterpret_cast<const uint8_t*>(delta), sizeof delta - 1) == 0);
+  // 0xff: variant text; two players drawing from a stock: the first decisions after the deal are the
+  // draw's, each byte keeping (even) or discarding (odd) the card drawn among the two legal answers
+  const char draw[] = "\xff" "extends \"two\"\n\0\x01\x02\x03\x04\x05\x06\x07\x08\x00\x01\x01\x00\x00\x01\x01\x01\x00\x00\x00\x01";
+  CHECK(spades_fuzz_runtime(reinterpret_cast<const uint8_t*>(draw), sizeof draw - 1) == 0);
   const char* hands = "{\"cases\": [{\"name\": \"x\"}]}";
   CHECK(spades_fuzz_hands(reinterpret_cast<const uint8_t*>(hands), std::strlen(hands)) == 0);
   CHECK(replayed >= 0);

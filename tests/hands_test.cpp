@@ -192,3 +192,9 @@ TEST_CASE("hands runner: a JSON syntax error is shown at its line and column, wi
   // a number JSON cannot hold: the message without the library's labels
   CHECK(error_of("d.json", "{\"cases\": 1e999}").find("/d.json: not valid JSON: number overflow parsing '1e999'") != std::string::npos);
 }
+
+TEST_CASE("hands runner: a hand with a raise round after its bidding gives its play as moves") {
+  std::string json = R"({"ruleset": ")" + source_path("rulesets/second-round.spades") + R"(", "cases": [{"name": "c",
+    "bids": {"N": 2, "E": 4, "S": 3, "W": 4}, "play": ["AS"]}]})";
+  CHECK(error_of("raise.json", json).find("case 'c': field 'play': this hand has a raise round after the bidding: give the hand as 'moves'") != std::string::npos);
+}
