@@ -417,3 +417,28 @@ TEST_CASE("bot: keeps a card drawn that adds tricks, discards one that adds less
     }
   }
 }
+
+TEST_CASE("an exchange with a condition is owed only while it holds for the bidder") {
+  auto v = load_ruleset("nil-pass");  // nil: exchange 1 with partner when not no_passing
+  for (int off = 0; off < 2; ++off) {
+    DYNAMIC_SECTION((off ? "no_passing" : "passing")) {
+      game_state st;
+      st.new_game(*v, 0);
+      st.options[0] = off;  // no_passing
+      deal(st, sample);
+      act(st, {"4", "1", "nil", "7"});  // E, S, W (nil), N
+      if (off) {
+        CHECK(st.ph == phase::play);
+      } else {
+        REQUIRE(st.ph == phase::exchange);
+        CHECK_FALSE(st.exchange_offer);  // not the bidder's to decline
+        CHECK(st.turn == 3);
+        CHECK(st.exchange_left == 1);
+        act(st, {"pass 5S", "pass 5D"});
+        CHECK(st.ph == phase::play);
+        CHECK(st.hands[1].has(card(st, "5S")));
+        CHECK(st.hands[3].has(card(st, "5D")));
+      }
+    }
+  }
+}
