@@ -19,13 +19,6 @@ std::string course_of(const variant& v) {
   return out;
 }
 
-const std::vector<std::string> sample = {
-    "AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H",  // N
-    "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S",  // E
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 8S 7S 6S",  // S
-    "5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C 2C",  // W
-};
-
 // Standard with jokers as top trumps and the two left over as a kitty, discarded before the bidding.
 const std::string jokers = "extends \"standard\"\ncards {\n  jokers BJ LJ\n  top_trumps BJ LJ\n}\n"
                            "deal {\n  leftover kitty\n  discard 2 before bidding\n}\n";
@@ -73,7 +66,7 @@ TEST_CASE("course: a pass step delivers left, right or across, all at once") {
       auto v = load_text(std::string("pass_") + d.to, std::string("extends \"standard\"\ncourse {\n  step pass pass 1 to ") + d.to + "\n}\n");
       game_state st;
       st.new_game(*v, 3);  // W deals: N chooses first
-      deal(st, sample);
+      deal(st, sample_deal);
       REQUIRE(st.ph == phase::pass);
       CHECK(st.turn == 0);
       act(st, {"pass 5H", "pass 5D", "pass 5C", "pass 2C"});
@@ -89,11 +82,11 @@ TEST_CASE("course: a step's condition is read when the walk reaches it") {
   auto v = load_text("pass_later", "extends \"standard\"\ncourse {\n  step pass pass 2 to left when not first_hand\n}\n");
   game_state st;
   st.new_game(*v, 3);
-  deal(st, sample);
+  deal(st, sample_deal);
   CHECK(st.ph == phase::bid);  // the first hand passes nothing
   st.record_tricks({4, 3, 3, 3});
   REQUIRE(st.ph == phase::deal);
-  deal(st, sample);
+  deal(st, sample_deal);
   CHECK(st.ph == phase::pass);
   CHECK(st.cards_left == 2);
 }
@@ -116,7 +109,7 @@ TEST_CASE("course: take and discard, with the taker named in the step") {
   auto d = load_text("take_dealer", jokers + "course {\n  step kitty take dealer\n}\n");
   game_state sd;
   sd.new_game(*d, 2);
-  deal(sd, sample);
+  deal(sd, sample_deal);
   CHECK(sd.kitty_taker == 2);
 }
 
@@ -125,7 +118,7 @@ TEST_CASE("course: bidding, calls, exchange and play run in the table's order") 
   game_state st;
   st.new_game(*v, 3);
   st.options = {};
-  deal(st, sample);
+  deal(st, sample_deal);
   REQUIRE(st.ph == phase::bid);
   CHECK(st.step == v->course_bid);
   act(st, {"3", "3", "3", "3"});
@@ -137,7 +130,7 @@ TEST_CASE("course: take side bidding more, then discard extra back to the hand s
   auto v = load_ruleset("mitchell54");
   game_state st;
   st.new_game(*v, 3);  // W deals: N bids first
-  deal(st, sample);    // BJ and LJ left over
+  deal(st, sample_deal);    // BJ and LJ left over
   act(st, {"2", "4", "nil", "5"});  // NS 2, EW 9: W (5) takes both
   REQUIRE(st.ph == phase::discard);
   CHECK(st.turn == 3);
@@ -156,7 +149,7 @@ TEST_CASE("blind nil's exchange is the bidder's to take or decline; a card passe
       game_state st;
       st.new_game(*v, 3);
       st.score[1] = 100;  // N's side trails by 100: blind nil is open
-      deal(st, sample);
+      deal(st, sample_deal);
       act(st, {"blind nil", "3", "3", "3"});
       REQUIRE(st.ph == phase::exchange);
       CHECK(st.exchange_offer);
@@ -193,7 +186,7 @@ TEST_CASE("course: a raise round after round-the-table bidding adds to the side'
   CHECK_FALSE(v->course[1].raise);
   game_state st;
   st.new_game(*v, 0);  // N deals: E bids first, so EW raise first
-  deal(st, sample);
+  deal(st, sample_deal);
   act(st, {"3", "nil", "2", "4"});  // E 3, S nil, W 2, N 4
   REQUIRE(st.ph == phase::raise);
   CHECK(st.turn == 1);               // EW
@@ -228,7 +221,7 @@ TEST_CASE("course: a raise round after team bidding; passing keeps the bid; a si
   auto v = load_ruleset("raise");
   game_state st;
   st.new_game(*v, 0);
-  deal(st, sample);
+  deal(st, sample_deal);
   act(st, {"5", "13"});             // EW 5, NS 13
   REQUIRE(st.ph == phase::raise);
   CHECK(st.turn == 1);
@@ -239,7 +232,7 @@ TEST_CASE("course: a raise round after team bidding; passing keeps the bid; a si
 
   game_state t;
   t.new_game(*v, 0);
-  deal(t, sample);
+  deal(t, sample_deal);
   act(t, {"5", "6", "no", "raise to 9"});
   CHECK(t.bids[1].n == 5);
   CHECK(t.bids[0].n == 9);
@@ -253,7 +246,7 @@ TEST_CASE("course: raises are typed `raise to N` or `pass`; anything else is ref
   auto v = load_ruleset("raise");
   game_state st;
   st.new_game(*v, 0);
-  deal(st, sample);
+  deal(st, sample_deal);
   act(st, {"5", "6"});
   std::vector<move> ms;
   std::string err;
@@ -267,12 +260,12 @@ TEST_CASE("course: a hand without bidding passes its raise round over; enter_pla
   auto v = load_text("raise_skip", "extends \"standard\"\nbidding { skip when first_hand }\ncourse { step raise bid raise after bidding }\n");
   game_state st;
   st.new_game(*v, 0);
-  deal(st, sample);
+  deal(st, sample_deal);
   CHECK(st.ph == phase::play);
   auto r = load_ruleset("second-round");
   game_state t;
   t.new_game(*r, 0);
-  deal(t, sample);
+  deal(t, sample_deal);
   act(t, {"3", "4", "2", "3"});
   REQUIRE(t.ph == phase::raise);
   t.enter_play();
@@ -285,7 +278,7 @@ TEST_CASE("course: a raise of a side's bid for the side goes to its bidder, not 
   auto v = load_text("blind6_raise", "extends \"" + source_path("rulesets/blind6") + "\"\ncourse { step raise bid raise after bidding }\n");
   game_state st;
   st.new_game(*v, 0);
-  deal(st, sample);
+  deal(st, sample_deal);
   act(st, {"blind 6", "agree", "4", "3"});  // E blind 6 for EW, W agrees (covered); S 4, N 3
   REQUIRE(st.ph == phase::raise);
   CHECK(st.side_bid(1) == 6);
@@ -425,7 +418,7 @@ TEST_CASE("an exchange with a condition is owed only while it holds for the bidd
       game_state st;
       st.new_game(*v, 0);
       st.options[0] = off;  // no_passing
-      deal(st, sample);
+      deal(st, sample_deal);
       act(st, {"4", "1", "nil", "7"});  // E, S, W (nil), N
       if (off) {
         CHECK(st.ph == phase::play);

@@ -84,8 +84,7 @@ TEST_CASE("misdeal: with no hand allowing it the calls step is passed over") {
   CHECK(st.ph == phase::call);  // West may call one ...
   game_state other;
   other.new_game(*v, 0);
-  deal(other, {"AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H", "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S",
-               "AC KC QC JC TC 9C 8C 7C 6C 5C 8S 7S 6S", "5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C 2C"});
+  deal(other, sample_deal);
   CHECK(other.ph == phase::bid);  // ... but here every hand holds a spade
   CHECK(other.turn == 1);
 }

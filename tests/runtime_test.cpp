@@ -24,13 +24,6 @@ game_state standard_hand(const variant& v, const std::vector<std::string>& hands
   return st;
 }
 
-const std::vector<std::string> sample = {
-    "AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H",  // N
-    "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S",  // E
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 8S 7S 6S",  // S
-    "5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C 2C",  // W
-};
-
 }  // namespace
 
 TEST_CASE("cards: 10 and T name the same card; bad text is no card") {
@@ -86,7 +79,7 @@ TEST_CASE("deal: a seeded deal is the same every time, 13 cards each, all differ
 
 TEST_CASE("legal leads: spades barred until broken, unless only spades are held") {
   auto v = load_ruleset("standard");
-  game_state st = standard_hand(*v, sample);
+  game_state st = standard_hand(*v, sample_deal);
   REQUIRE(st.ph == phase::play);
   REQUIRE(st.turn == 0);  // dealer W: N leads
   CHECK(names(*v, st.legal_cards()) == "AH KH QH JH TH 9H 8H 7H 6H 5H");
@@ -96,7 +89,7 @@ TEST_CASE("legal leads: spades barred until broken, unless only spades are held"
 
 TEST_CASE("legal follows: follow suit if able, anything when void") {
   auto v = load_ruleset("standard");
-  game_state st = standard_hand(*v, sample);
+  game_state st = standard_hand(*v, sample_deal);
   st.apply(move::make_card(card(st, "AH")));  // N leads a heart; E has none
   CHECK(names(*v, st.legal_cards()) == "JS TS 9S AD KD QD JD TD 9D 8D 7D 6D 5D");
   st.apply(move::make_card(card(st, "9S")));  // E trumps: spades are broken
@@ -116,7 +109,7 @@ TEST_CASE("legal follows: follow suit if able, anything when void") {
 
 TEST_CASE("trick winner: highest trump, else highest of the suit led") {
   auto v = load_ruleset("standard");
-  game_state st = standard_hand(*v, sample);
+  game_state st = standard_hand(*v, sample_deal);
   for (const char* c : {"5H", "5D", "5C", "4H"}) st.apply(move::make_card(card(st, c)));
   CHECK(st.tricks_won[0] == 1);  // N's 5H beats W's 4H; off-suit cards never win
   REQUIRE(st.turn == 0);  // the winner leads
@@ -219,7 +212,7 @@ TEST_CASE("blind nil: only when the side trails by 100 or more; then the two-car
   auto v = load_ruleset("standard");
   game_state st;
   st.new_game(*v, 3);
-  deal(st, sample);
+  deal(st, sample_deal);
   move blind;
   std::string err;
   REQUIRE(parse_bid(*v, "blind nil", blind, err));
@@ -349,7 +342,7 @@ TEST_CASE("legality: legal_cards and why_illegal agree on every card, in random 
 
 TEST_CASE("legality: each refusal names its rule, with the same words as before") {
   auto v = load_ruleset("standard");
-  game_state st = standard_hand(*v, sample);
+  game_state st = standard_hand(*v, sample_deal);
   play_refusal lead = st.refusal(card(st, "AS"));
   CHECK(lead.rule == play_rule::forbid);
   CHECK(lead.index == 0);
@@ -365,7 +358,7 @@ TEST_CASE("legality: each refusal names its rule, with the same words as before"
 
 TEST_CASE("legality: `follow beat` refuses a card that does not beat the trick when one does") {
   auto v = load_text("beat", "extends \"standard\"\nplay {\n  follow beat\n}\n");
-  game_state st = standard_hand(*v, sample);
+  game_state st = standard_hand(*v, sample_deal);
   st.apply(move::make_card(card(st, "5H")));  // N leads a heart; E has none but holds spades
   CHECK(names(*v, st.legal_cards()) == "JS TS 9S");
   CHECK(st.refusal(card(st, "AD")).rule == play_rule::follow_beat);
@@ -407,7 +400,7 @@ TEST_CASE("passing before the bidding: everyone chooses, then the cards change h
   auto v = load_text("pass3", "extends \"standard\"\ndeal {\n  pass 3 to partner\n}\n");
   game_state st;
   st.new_game(*v, 3);  // W deals: N passes first
-  deal(st, sample);
+  deal(st, sample_deal);
   REQUIRE(st.ph == phase::pass);
   CHECK(st.turn == 0);
   act(st, {"pass 5H 6H 7H"});
@@ -520,7 +513,7 @@ TEST_CASE("legal moves: thirteen worded bids 0..13 are all listed, none cut off"
   auto v = load_text("worded13", with_worded_bids(13));
   game_state st;
   st.new_game(*v, 3);
-  deal(st, sample);
+  deal(st, sample_deal);
   REQUIRE(st.ph == phase::bid);
   CHECK(legal_move_bound(*v) == 13 + 1 + 1 + 13 * 14);
   move_list ms;
@@ -540,7 +533,7 @@ TEST_CASE("legal moves: the language's 60 bid kinds fit, each number of each lis
   REQUIRE(v->bids.size() == 60);
   game_state st;
   st.new_game(*v, 3);
-  deal(st, sample);
+  deal(st, sample_deal);
   CHECK(legal_move_bound(*v) == 15 + 57 * 14);
   CHECK(legal_move_bound(*v) <= max_moves);
   CHECK(legal_text(st) == plain_and_worded(57));
@@ -607,7 +600,7 @@ TEST_CASE("lowest-club: the first trick's restrictions as data, each refusal nam
 
 TEST_CASE("a forced play of any card of a group, and the engine's words without a reason") {
   auto v = load_text("must_trump", "extends \"standard\"\nplay { force must_trump play any trump when void_led }\n");
-  game_state st = standard_hand(*v, sample);
+  game_state st = standard_hand(*v, sample_deal);
   act(st, {"AH"});  // N leads a heart; E has none
   CHECK(names(*v, st.legal_cards()) == "JS TS 9S");
   CHECK(st.why_illegal(move::make_card(card(st, "AD"))) == "you must play a card of trump (rule 'must_trump')");
@@ -617,7 +610,7 @@ TEST_CASE("a bid for the side skips partner's turn; agreement is a decision of i
   auto v = load_ruleset("blind6");
   game_state st;
   st.new_game(*v, 0);  // N deals: E bids first
-  deal(st, sample);
+  deal(st, sample_deal);
   act(st, {"blind 6"});
   REQUIRE(st.ph == phase::agree);
   CHECK(st.acting_seat() == 3);  // W answers
@@ -640,7 +633,7 @@ TEST_CASE("a refused bid is withdrawn and its kind closed to the bidder for the 
   auto v = load_ruleset("blind6");
   game_state st;
   st.new_game(*v, 0);
-  deal(st, sample);
+  deal(st, sample_deal);
   act(st, {"blind 6", "refuse"});
   REQUIRE(st.ph == phase::bid);
   CHECK(st.turn == 1);  // E again

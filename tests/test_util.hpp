@@ -20,6 +20,15 @@
 
 namespace spades::testing {
 
+// A four-handed deal for standard-like tests: N hearts and AS KS QS, E diamonds and JS TS 9S, S clubs and
+// 8S 7S 6S, W the low cards.
+inline const std::vector<std::string> sample_deal = {
+    "AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H",  // N
+    "AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S",  // E
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 8S 7S 6S",  // S
+    "5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C 2C",  // W
+};
+
 inline std::string source_path(const std::string& rel) { return std::string(SPADES_SOURCE_DIR) + "/" + rel; }
 
 inline std::string slurp(const std::filesystem::path& p) {
