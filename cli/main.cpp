@@ -24,6 +24,7 @@ static const char* main_help =
     "  play [FILE] [--seat S] [--seed N]      play in the terminal against bots (default: standard)\n"
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
     "  (play and sim take --option NAME=VALUE for a variant's rule options)\n"
+    "  (sim takes --bots SPEC and --jobs N, play --bot NAME; both --mc-budget N)\n"
     "  bench FILE... | --all [--hands N]      random playouts; print hands/s and moves/s\n"
     "  list [DIR] [--json]                    the rulesets, each with its sentence, base and options\n"
     "\n"

@@ -13,15 +13,18 @@
 #include "cli/commands.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
+#include "runtime/players.hpp"
 
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades play [FILE] [--seat S] [--seed N] [--option NAME=VALUE]...\n"
+    "usage: spades play [FILE] [--seat S] [--seed N] [--bot NAME] [--mc-budget N] [--option NAME=VALUE]...\n"
     "\n"
     "Plays a whole game of FILE (default: rulesets/standard.spades) at the terminal: you take seat S\n"
     "(default: S, or the first seat), bots take the others. Your hand is shown sorted, with suit symbols\n"
-    "and colour where the terminal supports them (set NO_COLOR to turn colour off).\n"
+    "and colour where the terminal supports them (set NO_COLOR to turn colour off). --bot chooses the\n"
+    "bots: rule (the rule-following bot, the default), random, or mc (the Monte Carlo bot, stronger and\n"
+    "slower; --mc-budget sets its playouts per decision).\n"
     "\n"
     "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
     "passing cards, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
@@ -41,6 +44,7 @@ struct table : observer {
   game_state& st;
   int me;
   bool color, utf8;
+  seated_bots& bots;
   std::vector<move> entered;  // the rest of your last entry (several cards passed at once), still to apply
   bool announced = false;     // the move about to be applied was already said (a blind bid)
   // the move being applied: who made it, in which phase, at which trick of which hand
@@ -48,7 +52,8 @@ struct table : observer {
   card_set drawn_before;  // your hand before your answer to a card drawn, to tell you the card it brings
   phase phase_before = phase::deal;
 
-  table(const variant& v, game_state& st, int me, bool color, bool utf8) : v(v), st(st), me(me), color(color), utf8(utf8) {}
+  table(const variant& v, game_state& st, seated_bots& bots, int me, bool color, bool utf8)
+      : v(v), st(st), me(me), color(color), utf8(utf8), bots(bots) {}
 
   std::string card(int c) const {
     const card_face& f = v.cards[c];
@@ -138,10 +143,7 @@ struct table : observer {
   bool operator()(const game_state&, rng& r, move& out) {
     if (entered.empty()) {
       bool mine = st.team_decides() ? v.team_of[me] == st.turn : st.acting_seat() == me;
-      if (!mine) {
-        out = bot_move(st, r);
-        return true;
-      }
+      if (!mine) return bots(st, r, out);
       if (!st.has_legal_move()) return false;  // nothing to ask you: the loop reports the dead end
       if (!human_turn()) return false;
     }
@@ -231,11 +233,13 @@ struct table : observer {
 
   void dealing(const game_state&) { fmt::print("\n=== Hand {}: {} deals ===\n", st.hands_played + 1, v.seat_names[st.dealer]); }
   void dealt(const game_state&) {
+    bots.dealt(st);
     if (st.bidding_skipped) fmt::print("This hand has no bidding.\n");
   }
 
   // Says the move about to be applied.
   void moving(const game_state&, const move& m) {
+    bots.moving(st, m);
     int seat = mover = st.acting_seat();
     phase ph = phase_before = st.ph;
     const std::string passing_to = st.pass_words();
@@ -277,6 +281,7 @@ struct table : observer {
 
   // Says what the move did: a trick won, who leads the hand.
   void moved(const game_state&, const move& m) {
+    bots.moved(st, m);
     if (phase_before != phase::play && st.ph == phase::play && st.exposed(v.dummy))
       fmt::print("{} play{} the dummy ({}) as partner; it is exposed: {}\n", who(st.controller), st.controller == me ? "" : "s",
                  v.seat_names[v.dummy], show(st.hands[v.dummy]));
@@ -307,7 +312,7 @@ void on_interrupt(int) {
 
 int cmd_play(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option"});
+  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--mc-budget"});
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
   std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
   auto vp = load_or_report(file, a.multi);
@@ -322,6 +327,15 @@ int cmd_play(int argc, char** argv) {
   if (me == v.dummy) me = (me + 1) % v.seats;
   uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
                                   : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
+  seat_kinds kinds;
+  kinds.fill(bot_kind::rule);
+  if (a.has("--bot")) {
+    auto k = find_bot(a.get("--bot"));
+    if (!k) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", a.get("--bot"), bot_names()));
+    kinds.fill(*k);
+  }
+  mc_options mc;
+  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, 1000000);
   std::signal(SIGINT, on_interrupt);
   const char* term = std::getenv("TERM");
   const char* lang_env = std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
@@ -333,7 +347,8 @@ int cmd_play(int argc, char** argv) {
   game_state st;
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
-  table tb(v, st, me, color, utf8);
+  seated_bots bots(kinds, seed, mc);
+  table tb(v, st, bots, me, color, utf8);
   fmt::print("{} - you are {} ", v.name, v.seat_names[me]);
   if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
   if (v.dummy >= 0) fmt::print("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);

@@ -1,6 +1,19 @@
-// spades sim FILE --games N --seed S [--json]: bots play whole games; a summary of what happened.
+// spades sim FILE --games N --seed S [--bots SPEC] [--jobs N] [--json]: bots play whole games; a summary
+// of what happened, each side's win rate with its 95% interval, for comparing bots and house rules.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <condition_variable>
+#include <csignal>
 #include <cstdio>
+#include <exception>
+#include <map>
+#include <numeric>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -8,34 +21,142 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "runtime/loop.hpp"
+#include "runtime/players.hpp"
 
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades sim FILE --games N --seed S [--json] [--option NAME=VALUE]...\n"
+    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]...\n"
     "\n"
-    "Four (or however many seats) rule-following bots play N complete games, the first dealer of each\n"
-    "drawn at random. Prints games, hands, wins and draws per side, the average hand score per side,\n"
-    "and every tally the variant keeps (sets, nils made and failed, bag penalties ...), as text or JSON;\n"
-    "for a variant with a call that throws the hand in (a misdeal), how many hands were thrown in.\n"
-    "The same seed gives the same games on every machine. A game that reaches the variant's hand limit\n"
-    "is stopped and counted as stopped.\n"
+    "Bots play N complete games, the first dealer of each drawn at random; by default the rule-following\n"
+    "bot at every seat. --bots chooses the bot per side or per seat: `NS=mc`, `N=mc,E=random`, or one name\n"
+    "for every seat (bots: rule, random, mc; --mc-budget sets the Monte Carlo bot's playouts per decision).\n"
+    "Prints games, hands (and per game), and per side its bots, wins, win rate with its 95% interval\n"
+    "(Wilson), the average hand score, and every tally the variant keeps (sets, nils made and failed, bag\n"
+    "penalties ...) in total and per hand, as text or JSON; for a variant with a call that throws the hand\n"
+    "in (a misdeal), how many hands were thrown in. Each game's seed is derived from S and the game's\n"
+    "number, so the same seed gives the same games on every machine, whatever --jobs (threads; default:\n"
+    "every core) says. A game that reaches the variant's hand limit is stopped and counted as stopped.\n"
+    "Progress is shown on standard error when it is a terminal; Ctrl-C prints the summary of the games\n"
+    "finished so far. --timing prints each bot's decision times on standard error.\n"
     "\n"
-    "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage\n";
+    "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage,\n"
+    "130 interrupted (after the summary of the games finished)\n";
 
-int cmd_sim(int argc, char** argv) {
-  if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("sim", argc, argv, {"--json"}, {"--games", "--seed", "--option"});
-  if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
-  if (!a.has("--games")) throw usage_error("--games N is required");
-  long long games = a.get_int("--games", 0, 1, 100000000);
-  uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);
-  auto vp = load_or_report(a.positional[0], a.multi);
-  if (!vp) return 1;
-  const variant& v = *vp;
-  rng r(seed);
-  // what the summary counts: the hands and their points, by side. A hand's points fill 64 bits, so their
-  // sum over many games is kept in 128 (2^63 points a hand for 10^11 hands still fits)
+namespace {
+
+// What the summary adds up, by side. Every figure is a whole number summed exactly (a hand's points fill 64
+// bits, so their sum over many games is kept in 128: 2^63 points a hand for 10^11 hands still fits), so
+// summaries merged in any order give the same totals; they are merged in game order all the same.
+struct summary {
+  long long games = 0, hands = 0, draws = 0, stopped = 0, thrown_in = 0;
+  std::vector<long long> wins;
+  std::vector<__int128> points;
+  std::vector<std::vector<long long>> tallies;
+  std::array<std::vector<float>, 3> times;  // with --timing: seconds per decision, by bot kind
+
+  explicit summary(const variant& v)
+      : wins(v.teams), points(v.teams), tallies(v.teams, std::vector<long long>(v.tallies.size())) {}
+  void add_game(const variant& v, const game_state& st, long long game_hands, const std::vector<__int128>& game_points) {
+    ++games;
+    hands += game_hands;
+    if (st.winner >= 0) ++wins[st.winner];
+    else if (st.end == game_end::stopped) ++stopped;
+    else ++draws;
+    thrown_in += st.redeals;
+    for (int t = 0; t < v.teams; ++t) {
+      points[t] += game_points[t];
+      for (size_t k = 0; k < v.tallies.size(); ++k) tallies[t][k] += st.tallies[t][k];
+    }
+  }
+  void merge(const summary& o) {
+    games += o.games, hands += o.hands, draws += o.draws, stopped += o.stopped, thrown_in += o.thrown_in;
+    for (size_t t = 0; t < wins.size(); ++t) {
+      wins[t] += o.wins[t];
+      points[t] += o.points[t];
+      for (size_t k = 0; k < tallies[t].size(); ++k) tallies[t][k] += o.tallies[t][k];
+    }
+    for (size_t k = 0; k < times.size(); ++k) times[k].insert(times[k].end(), o.times[k].begin(), o.times[k].end());
+  }
+};
+
+// Set by SIGINT: the games under way are abandoned, and the summary covers the games finished.
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+extern "C" void on_sim_interrupt(int) {
+  if (interrupted.exchange(true)) _exit(130);  // a second Ctrl-C does not wait for the summary
+}
+
+// `--bots SPEC`: comma-separated NAME or KEY=NAME, KEY a side's or a seat's name; a seat named after its
+// side's entry takes its own. Seats not named keep the rule-following bot.
+seat_kinds read_bots(const variant& v, const std::string& spec) {
+  seat_kinds kinds;
+  kinds.fill(bot_kind::rule);
+  auto bot = [&](const std::string& name) {
+    auto k = find_bot(name);
+    if (!k) throw usage_error(fmt::format("--bots: unknown bot '{}' (bots: {})", name, bot_names()));
+    return *k;
+  };
+  std::vector<std::pair<std::string, bot_kind>> seats;
+  size_t from = 0;
+  while (from <= spec.size()) {
+    size_t comma = spec.find(',', from);
+    std::string item = spec.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    from = comma == std::string::npos ? spec.size() + 1 : comma + 1;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      if (item.empty()) throw usage_error("--bots: an empty entry (write NAME, or SIDE=NAME or SEAT=NAME, separated by commas)");
+      kinds.fill(bot(item));
+      continue;
+    }
+    std::string key = item.substr(0, eq);
+    bot_kind k = bot(item.substr(eq + 1));
+    auto team = std::find(v.team_names.begin(), v.team_names.end(), key);
+    if (team != v.team_names.end()) {
+      for (int s = 0; s < v.seats; ++s)
+        if (v.team_of[s] == team - v.team_names.begin()) kinds[s] = k;
+      continue;
+    }
+    if (std::find(v.seat_names.begin(), v.seat_names.end(), key) == v.seat_names.end())
+      throw usage_error(fmt::format("--bots: '{}' is neither a side ({}) nor a seat ({})", key, fmt::join(v.team_names, " "),
+                                    fmt::join(v.seat_names, " ")));
+    seats.push_back({key, k});
+  }
+  for (const auto& [key, k] : seats) kinds[std::find(v.seat_names.begin(), v.seat_names.end(), key) - v.seat_names.begin()] = k;
+  return kinds;
+}
+
+// The bots of a side, in seat order, each name once ("rule", "mc/rule").
+std::string side_bots(const variant& v, const seat_kinds& kinds, int team) {
+  std::vector<std::string> out;
+  for (int s = 0; s < v.seats; ++s)
+    if (v.team_of[s] == team && s != v.dummy && std::find(out.begin(), out.end(), bot_name(kinds[s])) == out.end())
+      out.push_back(bot_name(kinds[s]));
+  return out.empty() ? "-" : fmt::format("{}", fmt::join(out, "/"));
+}
+
+// The Wilson score interval at 95% for `wins` of `n`.
+std::pair<double, double> wilson(long long wins, long long n) {
+  if (n == 0) return {0.0, 1.0};
+  const double z = 1.959963984540054, p = (double)wins / (double)n, nn = (double)n;
+  const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
+  const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+struct run_setup {
+  const variant& v;
+  const game_state& proto;  // a new game with the rule options set
+  seat_kinds kinds;
+  mc_options mc;
+  uint64_t seed;
+  long long games;
+  bool timing;  // --timing: each decision's time, by bot
+};
+
+// Plays game `g` from its own seed and adds it to `out`; false when the game was abandoned (Ctrl-C).
+bool play_game(const run_setup& run, long long g, game_state& st, summary& out) {
+  const variant& v = run.v;
   struct counter : observer {
     const variant& v;
     long long hands = 0;
@@ -43,61 +164,219 @@ int cmd_sim(int argc, char** argv) {
     bool hand_scored(const game_state& st) {
       ++hands;
       for (int t = 0; t < v.teams; ++t) points[t] += st.hand_points[t];
-      return true;
+      return !interrupted.load(std::memory_order_relaxed);
     }
   } count{{}, v, 0, std::vector<__int128>(v.teams)};
-  std::vector<long long> wins(v.teams);
-  std::vector<std::vector<long long>> tallies(v.teams, std::vector<long long>(v.tallies.size()));
-  long long draws = 0, stopped = 0, thrown_in = 0;
+  // the first game is played from the run's seed itself, as `spades play --seed S` plays its game (the same
+  // deals and first dealer, whatever the bots); each later one from a seed derived from S and its number
+  const uint64_t game_seed = g == 0 ? run.seed : derive_seed(run.seed, (uint64_t)g);
+  rng r(game_seed);
+  st.new_game(v, (int)r.below((uint32_t)v.seats));
+  st.options = run.proto.options;
+  seated_bots bots(run.kinds, game_seed, run.mc);
+  // with --timing each decision is timed, by the bot that makes it (the games are the same either way)
+  auto timed = [&](const game_state& s, rng& rr, move& m) {
+    if (!run.timing) return bots(s, rr, m);
+    const auto t0 = std::chrono::steady_clock::now();
+    bool ok = bots(s, rr, m);
+    out.times[(int)run.kinds[s.acting_seat()]].push_back(std::chrono::duration<float>(std::chrono::steady_clock::now() - t0).count());
+    return ok;
+  };
+  struct both : observer {
+    counter& c;
+    seated_bots& b;
+    void dealt(const game_state& s) { b.dealt(s); }
+    void moving(const game_state& s, const move& m) { b.moving(s, m); }
+    void moved(const game_state& s, const move& m) { b.moved(s, m); }
+    bool hand_scored(const game_state& s) { return c.hand_scored(s); }
+  } watch{{}, count, bots};
+  if (run_game(st, r, timed, watch) != loop_end::over) return false;
+  out.add_game(v, st, count.hands, count.points);
+  return true;
+}
+
+// The games in blocks: each worker takes the next block, plays its games in order and hands the block's
+// summary in; the blocks are merged in order. A rule error stops every game after the first that failed,
+// so the error reported is the one --jobs 1 reports.
+class runner {
+ public:
+  static constexpr long long block = 16;
+  explicit runner(const run_setup& run) : run_(run), blocks_((run.games + block - 1) / block) {}
+
+  // Each block runs on a thread of its own: the rule-following bot keeps answers per thread (thread_local,
+  // keyed by the hand), and a block that starts with none plays the same games whichever thread ran the
+  // blocks before it, so that --jobs N prints what --jobs 1 prints.
+  void work() {
+    for (;;) {
+      const long long b = next_.fetch_add(1);
+      if (b >= blocks_) return;
+      std::thread([this, b] { run_block(b); }).join();
+    }
+  }
+
+  void run_block(long long b) {
+    game_state st;
+    summary part(run_.v);
+    for (long long g = b * block; g < std::min(run_.games, (b + 1) * block); ++g) {
+      if (interrupted.load() || g > failed_at_.load()) break;
+      try {
+        if (!play_game(run_, g, st, part)) break;
+      } catch (const rule_error&) {
+        std::lock_guard<std::mutex> l(m_);
+        if (g < failed_at_.load()) failed_at_ = g, error_ = std::current_exception();
+        break;
+      }
+      ++finished_;
+    }
+    std::lock_guard<std::mutex> l(m_);
+    done_.emplace(b, std::move(part));
+    cv_.notify_all();
+  }
+
+  // Runs the games on `jobs` threads, showing progress on stderr when it is a terminal.
+  summary run(int jobs) {
+    std::vector<std::thread> threads;
+    for (int j = 0; j < jobs; ++j) threads.emplace_back([this] { work(); });
+    const bool progress = isatty(2);
+    {
+      std::unique_lock<std::mutex> l(m_);
+      while ((long long)done_.size() < blocks_ && !interrupted.load()) {
+        cv_.wait_for(l, std::chrono::milliseconds(250));
+        if (progress) fmt::print(stderr, "\r{} of {} games", finished_.load(), run_.games);
+      }
+    }
+    for (auto& t : threads) t.join();
+    if (progress) fmt::print(stderr, "\r\033[K");
+    if (error_) std::rethrow_exception(error_);
+    summary all(run_.v);
+    for (const auto& [b, part] : done_) all.merge(part);
+    return all;
+  }
+
+ private:
+  const run_setup& run_;
+  const long long blocks_;
+  std::atomic<long long> next_{0}, finished_{0}, failed_at_{LLONG_MAX};
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::map<long long, summary> done_;
+  std::exception_ptr error_;
+};
+
+// --timing, on standard error (times vary from run to run; the summary does not): per bot, its decisions'
+// median and 90th percentile.
+void print_timing(summary& s) {
+  for (size_t k = 0; k < s.times.size(); ++k) {
+    std::vector<float>& t = s.times[k];
+    if (t.empty()) continue;
+    std::sort(t.begin(), t.end());
+    fmt::print(stderr, "timing {}: {} decisions, median {:.3f} ms, 90th percentile {:.3f} ms, mean {:.3f} ms\n", bot_name((bot_kind)k), t.size(),
+               1000 * t[t.size() / 2], 1000 * t[t.size() * 9 / 10], 1000 * std::accumulate(t.begin(), t.end(), 0.0) / (double)t.size());
+  }
+}
+
+double per(long long n, long long of) { return of ? (double)n / (double)of : 0.0; }
+
+void print_json(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {
+  nlohmann::ordered_json j;
+  j["variant"] = v.name;
+  j["games"] = s.games;
+  j["hands"] = s.hands;
+  j["hands_per_game"] = per(s.hands, s.games);
+  j["seed"] = seed;
+  j["draws"] = s.draws;
+  j["stopped"] = s.stopped;
+  if (redeals) j["thrown_in"] = s.thrown_in;
+  if (interrupted.load()) j["interrupted"] = true;
+  for (int t = 0; t < v.teams; ++t) {
+    nlohmann::ordered_json tj;
+    tj["bots"] = side_bots(v, kinds, t);
+    tj["wins"] = s.wins[t];
+    tj["win_rate"] = per(s.wins[t], s.games);
+    auto [lo, hi] = wilson(s.wins[t], s.games);
+    tj["win_rate_95"] = {lo, hi};
+    tj["average_hand_score"] = s.hands ? (double)s.points[t] / (double)s.hands : 0.0;
+    nlohmann::ordered_json ph = nlohmann::ordered_json::object();
+    for (size_t k = 0; k < v.tallies.size(); ++k) {
+      tj[v.tallies[k]] = s.tallies[t][k];
+      ph[v.tallies[k]] = per(s.tallies[t][k], s.hands);
+    }
+    tj["per_hand"] = ph;
+    j["sides"][v.team_names[t]] = tj;
+  }
+  fmt::print("{}\n", j.dump(2));
+}
+
+void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {
+  fmt::print("{}: {} games, {} hands ({:.1f} per game), seed {}\n", v.name, s.games, s.hands, per(s.hands, s.games), seed);
+  auto row = [&](const char* name, auto cell) {
+    fmt::print("{:<20}", name);
+    for (int t = 0; t < v.teams; ++t) fmt::print("{:>14}", cell(t));
+    fmt::print("\n");
+  };
+  row("side", [&](int t) { return v.team_names[t]; });
+  row("bots", [&](int t) { return side_bots(v, kinds, t); });
+  row("wins", [&](int t) { return fmt::format("{}", s.wins[t]); });
+  row("win rate", [&](int t) { return fmt::format("{:.1f}%", 100 * per(s.wins[t], s.games)); });
+  row("  95% interval", [&](int t) {
+    auto [lo, hi] = wilson(s.wins[t], s.games);
+    return fmt::format("{:.1f}-{:.1f}%", 100 * lo, 100 * hi);
+  });
+  row("avg hand score", [&](int t) { return fmt::format("{:.1f}", s.hands ? (double)s.points[t] / (double)s.hands : 0.0); });
+  for (size_t k = 0; k < v.tallies.size(); ++k) {
+    row(v.tallies[k].c_str(), [&](int t) { return fmt::format("{}", s.tallies[t][k]); });
+    row("  per hand", [&](int t) { return fmt::format("{:.3f}", per(s.tallies[t][k], s.hands)); });
+  }
+  if (redeals) fmt::print("{:<20}{:>14} ({:.3f} per hand played)\n", "hands thrown in", s.thrown_in, per(s.thrown_in, s.hands));
+  if (redeals) fmt::print("draws {}, stopped at the hand limit or thrown in {} times in a row {}\n", s.draws, max_redeals_in_row, s.stopped);
+  else fmt::print("draws {}, stopped at the hand limit {}\n", s.draws, s.stopped);
+}
+
+}  // namespace
+
+int cmd_sim(int argc, char** argv) {
+  if (wants_help(argc, argv, help)) return 0;
+  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget"});
+  if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
+  if (!a.has("--games")) throw usage_error("--games N is required");
+  long long games = a.get_int("--games", 0, 1, 100000000);
+  uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);
+  const int cores = (int)std::max(1u, std::thread::hardware_concurrency());
+  int jobs = (int)a.get_int("--jobs", cores, 1, 1024);
+  mc_options mc;
+  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, 1000000);
+  auto vp = load_or_report(a.positional[0], a.multi);
+  if (!vp) return 1;
+  const variant& v = *vp;
+  const seat_kinds kinds = a.has("--bots") ? read_bots(v, a.get("--bots")) : read_bots(v, "rule");
+  game_state proto;
+  proto.new_game(v, 0);
+  apply_options(proto, a.multi);
+  jobs = (int)std::min<long long>(jobs, games);
+
+  interrupted = false;
+  auto previous = std::signal(SIGINT, on_sim_interrupt);
+  const run_setup setup{v, proto, kinds, mc, seed, games, a.has("--timing")};
+  runner games_run(setup);
+  summary s = [&] {
+    try {
+      return games_run.run(jobs);
+    } catch (...) {
+      std::signal(SIGINT, previous);
+      throw;
+    }
+  }();
+  std::signal(SIGINT, previous);
+
   // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
   const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
-  game_state st;
-  for (long long g = 0; g < games; ++g) {
-    st.new_game(v, (int)r.below((uint32_t)v.seats));
-    apply_options(st, a.multi);
-    run_game(st, r, bot_chooser{}, count);
-    if (st.winner >= 0) ++wins[st.winner];
-    else if (st.end == game_end::stopped) ++stopped;
-    else ++draws;
-    thrown_in += st.redeals;
-    for (int t = 0; t < v.teams; ++t)
-      for (size_t k = 0; k < v.tallies.size(); ++k) tallies[t][k] += st.tallies[t][k];
+  if (a.has("--json")) print_json(v, s, kinds, seed, redeals);
+  else print_text(v, s, kinds, seed, redeals);
+  if (a.has("--timing")) print_timing(s);
+  if (interrupted.load()) {
+    fmt::print(stderr, "spades sim: interrupted after {} of {} games\n", s.games, games);
+    return 130;
   }
-  const long long hands = count.hands;
-  const std::vector<__int128>& points = count.points;
-  if (a.has("--json")) {
-    nlohmann::ordered_json j;
-    j["variant"] = v.name;
-    j["games"] = games;
-    j["hands"] = hands;
-    j["seed"] = seed;
-    j["draws"] = draws;
-    j["stopped"] = stopped;
-    if (redeals) j["thrown_in"] = thrown_in;
-    for (int t = 0; t < v.teams; ++t) {
-      nlohmann::ordered_json tj;
-      tj["wins"] = wins[t];
-      tj["average_hand_score"] = hands ? (double)points[t] / (double)hands : 0.0;
-      for (size_t k = 0; k < v.tallies.size(); ++k) tj[v.tallies[k]] = tallies[t][k];
-      j["sides"][v.team_names[t]] = tj;
-    }
-    fmt::print("{}\n", j.dump(2));
-    return 0;
-  }
-  fmt::print("{}: {} games, {} hands ({:.1f} per game), seed {}\n", v.name, games, hands, games ? (double)hands / (double)games : 0.0, seed);
-  fmt::print("{:<20}", "side");
-  for (int t = 0; t < v.teams; ++t) fmt::print("{:>10}", v.team_names[t]);
-  fmt::print("\n{:<20}", "wins");
-  for (int t = 0; t < v.teams; ++t) fmt::print("{:>10}", wins[t]);
-  fmt::print("\n{:<20}", "avg hand score");
-  for (int t = 0; t < v.teams; ++t) fmt::print("{:>10.1f}", hands ? (double)points[t] / (double)hands : 0.0);
-  for (size_t k = 0; k < v.tallies.size(); ++k) {
-    fmt::print("\n{:<20}", v.tallies[k]);
-    for (int t = 0; t < v.teams; ++t) fmt::print("{:>10}", tallies[t][k]);
-  }
-  if (redeals) fmt::print("\n{:<20}{:>10} ({:.3f} per hand played)", "hands thrown in", thrown_in, hands ? (double)thrown_in / (double)hands : 0.0);
-  if (redeals) fmt::print("\ndraws {}, stopped at the hand limit or thrown in {} times in a row {}\n", draws, max_redeals_in_row, stopped);
-  else fmt::print("\ndraws {}, stopped at the hand limit {}\n", draws, stopped);
   return 0;
 }
 

@@ -37,4 +37,16 @@ class rng {
   uint64_t s_[4];
 };
 
+// A seed derived from another and an index (a game's from its run's and the game's number, a bot's from its
+// game's): splitmix64 over both, so that neighbouring indices give unrelated streams and no stream is shared.
+inline uint64_t derive_seed(uint64_t seed, uint64_t index) {
+  uint64_t z = seed ^ ((index + 1) * 0x9e3779b97f4a7c15ULL);
+  for (int i = 0; i < 2; ++i) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+  }
+  return z;
+}
+
 }  // namespace spades
