@@ -141,7 +141,8 @@ std::pair<double, double> wilson(long long wins, long long n) {
   const double z = 1.959963984540054, p = (double)wins / (double)n, nn = (double)n;
   const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
   const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // at 0 and at n the interval ends at the bound itself (the sum would miss it by a rounding)
+  return {wins == 0 ? 0.0 : std::max(0.0, centre - half), wins == n ? 1.0 : std::min(1.0, centre + half)};
 }
 
 struct run_setup {
