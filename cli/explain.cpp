@@ -223,6 +223,7 @@ std::string step_sentence(const variant& v, const hand_step& h) {
       return fmt::format("every player passes {} to {}; each chooses in turn from the dealer's left, and the cards change hands together.",
                          plural(h.count, "card", "cards"), pass_target(h.to));
     case step_kind::bid:
+      if (h.raise && v.bid_by_team) return "a raise round: each team in turn, from the first bidder's, may raise its bid or pass.";
       if (h.raise)
         return "a raise round: each side in turn, from the first bidder's side, may raise its bid to a higher total (added to its first "
                "member with a number bid) or pass.";
