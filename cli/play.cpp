@@ -51,6 +51,7 @@ struct table : observer {
   card_set drawn_before;  // your hand before your answer to a card drawn, to tell you the card it brings
   phase phase_before = phase::deal;
   card_set kitty_before;  // the cards out of play before the move: the kitty, if it is taken
+  card_set kitty_for_you;  // the kitty you took, to show with your hand when you are next asked
   int kitty_taker_before = -1;
   // The tricks as the table saw them, to show the last one again: (seat, card) in the order played.
   struct trick_memory {
@@ -296,6 +297,8 @@ struct table : observer {
         }
       }
     }
+    if (!kitty_for_you.empty()) fmt::print("\nYou take the kitty: {}", show(kitty_for_you));
+    kitty_for_you = {};
     fmt::print("\nYour hand: {}\n", show(st.hands[me]));
     const bool for_dummy = st.ph == phase::play && st.turn == v.dummy;
     if (for_dummy) fmt::print("You play for the dummy ({}): {}\n", v.seat_names[v.dummy], show(st.hands[v.dummy]));
@@ -360,11 +363,11 @@ struct table : observer {
   }
 
   // Who took the kitty (and, when it is you, its cards; the others' only as a count).
-  void say_kitty(card_set kitty) const {
+  void say_kitty(card_set kitty) {
     for (int p = 0; p < v.seats; ++p) {
       card_set got = kitty & st.hands[p];
       if (got.empty()) continue;
-      if (p == me) fmt::print("You take the kitty: {}\n", show(got));
+      if (p == me) kitty_for_you = got;  // said with your hand, after any blind bid: you have not looked yet
       else fmt::print("{} takes the kitty ({} card{})\n", who(p), got.count(), got.count() == 1 ? "" : "s");
     }
   }
@@ -497,6 +500,7 @@ int cmd_play(int argc, char** argv) {
     tb.undo_to.reset();
     tb.entered.clear();
     tb.announced = false;
+    tb.kitty_for_you = {};
     fmt::print("Back to your previous decision (hand {}).\n", st.hands_played + 1);
   }
   if (end == loop_end::left) {
