@@ -7,6 +7,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
 
 namespace spades::cli {
@@ -17,11 +18,24 @@ static const char* help =
     "Four (or however many seats) rule-following bots play N complete games, the first dealer of each\n"
     "drawn at random. Prints games, hands, wins and draws per side, the average hand score per side,\n"
     "and every tally the variant keeps (sets, nils made and failed, bag penalties ...), as text or JSON;\n"
-    "for a variant with a call that throws the hand in (a misdeal), how many hands were thrown in.\n"
+    "for a variant with a call that throws the hand in (a misdeal), how many hands were thrown in;\n"
+    "and for each bid kind and call, how often the bots chose it and at how many decisions it was legal.\n"
     "The same seed gives the same games on every machine. A game that reaches the variant's hand limit\n"
     "is stopped and counted as stopped.\n"
     "\n"
     "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage\n";
+
+// Each bid kind and call: how often it was chosen, and at how many decisions it was legal.
+static void put_choices(nlohmann::ordered_json& j, const variant& v, const choice_tally& c) {
+  for (size_t k = 0; k < v.bids.size(); ++k) j["bids"][v.bids[k].name] = {{"chosen", c.bid_chosen[k]}, {"legal", c.bid_legal[k]}};
+  for (size_t k = 0; k < v.calls.size(); ++k) j["calls"][v.calls[k].name] = {{"chosen", c.call_chosen[k]}, {"legal", c.call_legal[k]}};
+}
+static void print_choices(const variant& v, const choice_tally& c) {
+  fmt::print("\n{:<20}{:>10}{:>10}", "bid kind", "chosen", "legal");
+  for (size_t k = 0; k < v.bids.size(); ++k) fmt::print("\n{:<20}{:>10}{:>10}", v.bids[k].name, c.bid_chosen[k], c.bid_legal[k]);
+  if (!v.calls.empty()) fmt::print("\n{:<20}{:>10}{:>10}", "call", "chosen", "legal");
+  for (size_t k = 0; k < v.calls.size(); ++k) fmt::print("\n{:<20}{:>10}{:>10}", v.calls[k].name, c.call_chosen[k], c.call_legal[k]);
+}
 
 int cmd_sim(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
@@ -40,12 +54,14 @@ int cmd_sim(int argc, char** argv) {
     const variant& v;
     long long hands = 0;
     std::vector<__int128> points;
+    choice_tally choices;
+    void moving(const game_state& st, const move& m) { choices.count(st, m); }
     bool hand_scored(const game_state& st) {
       ++hands;
       for (int t = 0; t < v.teams; ++t) points[t] += st.hand_points[t];
       return true;
     }
-  } count{{}, v, 0, std::vector<__int128>(v.teams)};
+  } count{{}, v, 0, std::vector<__int128>(v.teams), choice_tally(v)};
   std::vector<long long> wins(v.teams);
   std::vector<std::vector<long long>> tallies(v.teams, std::vector<long long>(v.tallies.size()));
   long long draws = 0, stopped = 0, thrown_in = 0;
@@ -81,6 +97,7 @@ int cmd_sim(int argc, char** argv) {
       for (size_t k = 0; k < v.tallies.size(); ++k) tj[v.tallies[k]] = tallies[t][k];
       j["sides"][v.team_names[t]] = tj;
     }
+    put_choices(j, v, count.choices);
     fmt::print("{}\n", j.dump(2));
     return 0;
   }
@@ -96,6 +113,7 @@ int cmd_sim(int argc, char** argv) {
     for (int t = 0; t < v.teams; ++t) fmt::print("{:>10}", tallies[t][k]);
   }
   if (redeals) fmt::print("\n{:<20}{:>10} ({:.3f} per hand played)", "hands thrown in", thrown_in, hands ? (double)thrown_in / (double)hands : 0.0);
+  print_choices(v, count.choices);
   if (redeals) fmt::print("\ndraws {}, stopped at the hand limit or thrown in {} times in a row {}\n", draws, max_redeals_in_row, stopped);
   else fmt::print("\ndraws {}, stopped at the hand limit {}\n", draws, stopped);
   return 0;

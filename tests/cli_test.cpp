@@ -183,6 +183,30 @@ TEST_CASE("cli: sim is deterministic for a seed and reports every tally") {
   for (const char* k : {"sets", "nils_made", "nils_failed", "bag_penalties", "average_hand_score"}) CHECK(doc["sides"]["NS"].contains(k));
 }
 
+TEST_CASE("cli: sim counts each bid kind and call chosen, and the decisions where it was legal") {
+  auto doc = nlohmann::json::parse(run("sim rulesets/standard.spades --games 20 --seed 9 --json").out);
+  const long long decisions = 4 * doc["hands"].get<long long>();  // four bids a hand; a number is always open
+  auto& bids = doc["bids"];
+  CHECK(bids.size() == 3);
+  CHECK(bids["number"]["legal"] == decisions);
+  CHECK(bids["nil"]["legal"] == decisions);
+  CHECK(bids["blind_nil"]["legal"].get<long long>() < decisions);  // only for a side 100 behind
+  long long chosen = 0;
+  for (auto& [kind, c] : bids.items()) {
+    CHECK(c["chosen"].get<long long>() <= c["legal"].get<long long>());
+    chosen += c["chosen"].get<long long>();
+  }
+  CHECK(chosen == decisions);
+  CHECK(!doc.contains("calls"));
+  auto text = run("sim rulesets/standard.spades --games 20 --seed 9").out;
+  CHECK(text.find(fmt::format("\n{:<20}{:>10}{:>10}\n", "number", bids["number"]["chosen"].get<long long>(), decisions)) != std::string::npos);
+  // announcements and conversions, and a call that throws the hand in, by their names in the file
+  auto calls = nlohmann::json::parse(run("sim rulesets/misdeal.spades --games 5 --seed 1 --json").out)["calls"];
+  REQUIRE(calls.size() == 1);
+  CHECK(calls["misdeal"]["chosen"].get<long long>() <= calls["misdeal"]["legal"].get<long long>());
+  CHECK(calls["misdeal"]["legal"].get<long long>() > 0);
+}
+
 TEST_CASE("cli: bench prints hands/s and moves/s") {
   auto r = run("bench rulesets/standard.spades --hands 2000 --seed 3");
   CHECK(r.code == 0);
