@@ -16,6 +16,7 @@ int cmd_play(int argc, char** argv);
 int cmd_sim(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_list(int argc, char** argv);
+int cmd_replay(int argc, char** argv);
 
 // Input that cannot be used at all (a file named on the command line that cannot be read): exit code 2.
 struct input_error : std::runtime_error {

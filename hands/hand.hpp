@@ -35,6 +35,7 @@ struct hand_runner {
   void failure(const std::string& field, const std::string& expected, const std::string& got);
   void reject(const std::string& at, const std::string& msg);
   void deal(const json& h);
+  void pbn(const std::string& text, std::array<card_set, max_seats>& given, card_set& used);
   bool act(const std::string& at, const std::string& field, const std::string& who, const std::string& text);
   void bids(const json& b);
   void moves(const json& ms);
