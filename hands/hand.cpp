@@ -158,6 +158,11 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
   for (const move& m : ms) {
     std::string why = st.why_illegal(m);
     if (!why.empty()) { reject(at, why); return false; }
+    if (st.ph == phase::play) {
+      // kept so that a score that differs from `expect` can be explained rule by rule
+      before_scoring = st;
+      finish = [m](game_state& s) { s.apply(m); };
+    }
     st.apply(m);
   }
   return true;
@@ -271,6 +276,8 @@ void hand_runner::tricks(const json& t) {
     if (count != won) cx.fail(f, "the winners listed do not match 'tricks'");
   }
   order_missing = !known && v.uses_trick_order;
+  before_scoring = st;
+  finish = [won, order, known](game_state& s) { s.record_tricks(won, known ? order.data() : nullptr); };
   st.record_tricks(won, known ? order.data() : nullptr);
 }
 

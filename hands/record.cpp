@@ -127,6 +127,8 @@ void game_recorder::dealt(const game_state& st) {
 
 void game_recorder::moving(const game_state& st, const move& m) {
   witness_.moving(st, m);
+  // a card passed or discarded that leaves more owed by the same seat: the next card joins this entry
+  next_joins_ = m.type == move::card && passes_cards(st.ph) && (st.ph == phase::exchange ? st.exchange_left : st.cards_left) > 1;
   json& moves = (*hand_)["moves"];
   std::string text = record_move(st, m);
   if (group_open_ && !moves.empty()) {
@@ -138,10 +140,8 @@ void game_recorder::moving(const game_state& st, const move& m) {
 }
 
 void game_recorder::moved(const game_state& st, const move& m) {
-  const json& last = (*hand_)["moves"].back();
-  const std::string who = last.get<std::string>().substr(0, last.get<std::string>().find(':'));
-  group_open_ = m.type == move::card && passes_cards(st.ph) && record_move(st, m).rfind(who + ":", 0) == 0 &&
-                (st.ph == phase::exchange ? st.exchange_left : st.cards_left) > 0 && !(st.ph == phase::exchange && st.exchange_offer);
+  (void)m;
+  group_open_ = next_joins_;
   if (st.hands_played != hands_at_deal_ || st.redeals != redeals_at_deal_) close_hand(st);
 }
 

@@ -44,6 +44,7 @@ class game_recorder {
   size_t game_first_case_ = 0;
   int redeals_at_deal_ = 0, hands_at_deal_ = 0;
   bool group_open_ = false;  // the last move's cards are still being passed or discarded: the next joins it
+  bool next_joins_ = false;  // set as a move is made: it leaves more cards owed by its seat
   scoring_witness witness_;
   std::vector<rule_effect> effects_;
   void close_hand(const game_state& st);

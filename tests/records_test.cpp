@@ -198,3 +198,17 @@ TEST_CASE("pbn: a hands file may give its deal as a PBN string") {
   CHECK(r.code == 2);
   CHECK(r.out == dir + "/pbn.hands.json: case 'short': field 'deal': 12 cards dealt to N, a hand has 13\n");
 }
+
+TEST_CASE("breakdown: a failing test case says what each scoring rule gave") {
+  auto r = run("test docs/examples/nil50.hands.json --ruleset rulesets/standard.spades");
+  CHECK(r.code == 1);
+  CHECK(r.out.rfind("FAIL nil made is worth 50\n"
+                    "     hand_score.NS: expected 91, got 141\n"
+                    "     scored NS: nil: N bid nil took 0, +100; contract: bid nil+4 took 5, +41, bags 0 -> 1\n"
+                    "     scored EW: contract: bid 3+3 took 8, +62, bags 0 -> 2\n",
+                    0) == 0);
+  auto j = run("test docs/examples/nil50.hands.json --ruleset rulesets/standard.spades --json", "", true);
+  auto doc = nlohmann::json::parse(j.out);
+  CHECK(doc["cases"][1]["scoring"][0] == "scored NS: nil: N bid nil took 2, -100; contract: bid nil+4 took 6, +42, bags 0 -> 2");
+  CHECK_FALSE(doc["cases"][2].contains("scoring"));
+}
