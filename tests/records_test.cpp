@@ -212,3 +212,19 @@ TEST_CASE("breakdown: a failing test case says what each scoring rule gave") {
   CHECK(doc["cases"][1]["scoring"][0] == "scored NS: nil: N bid nil took 2, -100; contract: bid nil+4 took 6, +42, bags 0 -> 2");
   CHECK_FALSE(doc["cases"][2].contains("scoring"));
 }
+
+TEST_CASE("records: a game of every ruleset recorded by sim is replayed and agrees with the rules") {
+  std::string dir = temp_dir();
+  int rulesets = 0;
+  for (const auto& e : fs::directory_iterator(spades::testing::source_path("rulesets"))) {
+    if (e.path().extension() != ".spades") continue;
+    ++rulesets;
+    std::string rec = dir + "/" + e.path().stem().string() + ".record.json";
+    INFO(e.path().string());
+    REQUIRE(run("sim " + e.path().string() + " --games 1 --seed 3 --record " + rec).code == 0);
+    auto r = run("replay " + rec);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("every move and score agrees with the rules") != std::string::npos);
+  }
+  CHECK(rulesets >= 60);
+}
