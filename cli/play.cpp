@@ -6,19 +6,22 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/resume.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades play [FILE] [--seat S] [--seed N] [--option NAME=VALUE]...\n"
+    "usage: spades play [FILE] [--seat S] [--seed N] [--option NAME=VALUE]... [--record OUT.json]\n"
+    "       spades play --resume RECORD.json [--record OUT.json]\n"
     "\n"
     "Plays a whole game of FILE (default: rulesets/standard.spades) at the terminal: you take seat S\n"
     "(default: S, or the first seat), bots take the others. Your hand is shown sorted, with suit symbols\n"
@@ -32,6 +35,12 @@ static const char* help =
     "replay theirs as before), `help` the commands and the legal moves, `quit` ends the game. An\n"
     "illegal entry is refused with the reason and asked again. The game ends with a summary.\n"
     "EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
+    "After each hand the score table, then what each scoring rule gave each side.\n"
+    "\n"
+    "--record OUT.json writes the game as it goes (saved before each of your decisions and after each\n"
+    "hand): `spades replay` shows and checks it, `spades test` runs it. --resume RECORD.json continues a\n"
+    "recorded game where it was left, with its variant, seat, seed and options, recording on into the\n"
+    "same file (or OUT.json).\n"
     "\n"
     "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage, 130 interrupted\n";
 
@@ -460,9 +469,21 @@ void on_interrupt(int) {
 
 int cmd_play(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option"});
+  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--record", "--resume"});
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
   std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
+  std::optional<record_file> saved;
+  if (a.has("--resume")) {
+    if (!a.positional.empty() || a.has("--seat") || a.has("--seed") || !a.multi.empty())
+      throw usage_error("--resume takes the variant, seat, seed and options from the record: give none of them");
+    saved = read_record(a.get("--resume"));
+    if (saved->command != "play") throw usage_error(fmt::format("'{}' is a record of `spades {}`, not of a game played at the table", a.get("--resume"), saved->command));
+    file = saved->d.ruleset;
+    a.multi = saved->options;
+    a.values["--seed"] = std::to_string(saved->seed);
+    if (!saved->seat.empty()) a.values["--seat"] = saved->seat;
+  }
+  const std::string record_path = a.has("--record") ? a.get("--record") : a.get("--resume");
   auto vp = load_or_report(file, a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
@@ -487,12 +508,26 @@ int cmd_play(int argc, char** argv) {
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
   table tb(v, st, me, color, utf8);
+  std::unique_ptr<game_recorder> rec;
+  if (!record_path.empty()) {
+    nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);
+    meta["seat"] = v.seat_names[me];
+    rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
+    rec->start_game(st);
+  }
+  recorded_table<table> rt{{}, tb, rec.get(), record_path, me};
+  if (saved) {
+    size_t moves = resume_game(*saved, st, r, me, rec.get());
+    if (st.ph == phase::over) throw usage_error(fmt::format("the game in '{}' is over: there is nothing to resume", a.get("--resume")));
+    fmt::print("Resumed {}: hand {}, {} dealt ({} moves replayed).\n", a.get("--resume"), st.hands_played + 1, v.seat_names[st.dealer], moves);
+    tb.scores();
+  }
   fmt::print("{} - you are {} ", v.name, v.seat_names[me]);
   if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
   if (v.dummy >= 0) fmt::print("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);
   fmt::print("(seed {}). Type `help` at a prompt for the legal moves.\n", seed);
   loop_end end;
-  while ((end = run_game(st, r, tb, tb)) == loop_end::left && tb.undo_to) {
+  while ((end = run_game(st, r, rt, rt)) == loop_end::left && tb.undo_to) {
     // back to your previous decision: the game, the bots' generator and the table's memory as they were
     st = tb.undo_to->st;
     r = tb.undo_to->r;
@@ -501,11 +536,17 @@ int cmd_play(int argc, char** argv) {
     tb.entered.clear();
     tb.announced = false;
     tb.kitty_for_you = {};
+    rt.undo();  // the record as it was at that decision
     fmt::print("Back to your previous decision (hand {}).\n", st.hands_played + 1);
   }
   if (end == loop_end::left) {
+    if (rec) save_record(*rec, record_path);
     fmt::print("goodbye\n");
     return 0;
+  }
+  if (rec) {
+    rec->end_game(st);
+    save_record(*rec, record_path);
   }
   if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason());
   else fmt::print("Game over: no winner ({}).\n", st.end_reason());

@@ -1,6 +1,7 @@
 // spades sim FILE --games N --seed S [--json]: bots play whole games; a summary of what happened.
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -8,12 +9,13 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "runtime/choices.hpp"
+#include "cli/records.hpp"
 #include "runtime/loop.hpp"
 
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades sim FILE --games N --seed S [--json] [--option NAME=VALUE]...\n"
+    "usage: spades sim FILE --games N --seed S [--json] [--option NAME=VALUE]... [--record OUT.json]\n"
     "\n"
     "Four (or however many seats) rule-following bots play N complete games, the first dealer of each\n"
     "drawn at random. Prints games, hands, wins and draws per side, the average hand score per side,\n"
@@ -22,6 +24,8 @@ static const char* help =
     "and for each bid kind and call, how often the bots chose it and at how many decisions it was legal.\n"
     "The same seed gives the same games on every machine. A game that reaches the variant's hand limit\n"
     "is stopped and counted as stopped.\n"
+    "--record OUT.json writes every game, hand by hand (deal, moves, scores and what each scoring rule\n"
+    "gave), as a game record: `spades replay` shows and checks it, `spades test` runs it.\n"
     "\n"
     "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage\n";
 
@@ -39,7 +43,7 @@ static void print_choices(const variant& v, const choice_tally& c) {
 
 int cmd_sim(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("sim", argc, argv, {"--json"}, {"--games", "--seed", "--option"});
+  args a = parse_args("sim", argc, argv, {"--json"}, {"--games", "--seed", "--option", "--record"});
   if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
   if (!a.has("--games")) throw usage_error("--games N is required");
   long long games = a.get_int("--games", 0, 1, 100000000);
@@ -68,10 +72,29 @@ int cmd_sim(int argc, char** argv) {
   // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
   const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
   game_state st;
+  // with --record: the recorder hears the game too (a separate loop, so the plain one stays as it is)
+  std::unique_ptr<game_recorder> rec;
+  struct recording : observer {
+    counter& count;
+    game_recorder& rec;
+    void dealing(const game_state& s) { rec.dealing(s); }
+    void dealt(const game_state& s) { rec.dealt(s); }
+    void moving(const game_state& s, const move& m) { rec.moving(s, m); }
+    void moved(const game_state& s, const move& m) { rec.moved(s, m); }
+    bool hand_scored(const game_state& s) { return count.hand_scored(s); }
+  };
+  const std::string record_path = a.get("--record");
   for (long long g = 0; g < games; ++g) {
     st.new_game(v, (int)r.below((uint32_t)v.seats));
     apply_options(st, a.multi);
-    run_game(st, r, bot_chooser{}, count);
+    if (!record_path.empty()) {
+      if (!rec) rec = std::make_unique<game_recorder>(v, ruleset_for(a.positional[0], record_path), record_meta("sim", st, a.multi, seed));
+      rec->start_game(st);
+      run_game(st, r, bot_chooser{}, recording{{}, count, *rec});
+      rec->end_game(st);
+    } else {
+      run_game(st, r, bot_chooser{}, count);
+    }
     if (st.winner >= 0) ++wins[st.winner];
     else if (st.end == game_end::stopped) ++stopped;
     else ++draws;
@@ -79,6 +102,7 @@ int cmd_sim(int argc, char** argv) {
     for (int t = 0; t < v.teams; ++t)
       for (size_t k = 0; k < v.tallies.size(); ++k) tallies[t][k] += st.tallies[t][k];
   }
+  if (rec) save_record(*rec, record_path);
   const long long hands = count.hands;
   const std::vector<__int128>& points = count.points;
   if (a.has("--json")) {

@@ -310,8 +310,14 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
       std::string tok = rest.substr(i, j == std::string::npos ? std::string::npos : j - i);
       int c;
       if (!parse_card(st, st.turn, tok, c, err)) return false;
-      for (const move& m : out)
-        if (m.a == c) { err = fmt::format("{} is named twice", st.v->cards[c].name); return false; }
+      // with two packs a card named twice means both copies held
+      card_set named_before;
+      for (const move& m : out) named_before.add(m.a);
+      if (named_before.has(c)) {
+        card_set other = st.v->cards_named(tok) & st.hands[st.turn] & ~named_before;
+        if (other.empty()) { err = fmt::format("{} is named twice", st.v->cards[c].name); return false; }
+        c = other.first();
+      }
       out.push_back(move::make_card(c));
       if (j == std::string::npos) break;
       i = j + 1;
