@@ -209,7 +209,7 @@ std::string completion(const std::map<std::string, std::set<std::string>>& cmds)
       f = false;
     }
     // what the command's file arguments are: hands files for test, directories for list, variants otherwise
-    out << "\"; files=\"" << (name == "test" ? "json" : name == "list" ? "dir" : "spades") << "\" ;;\n";
+    out << "\"; files=\"" << (name == "test" || name == "replay" ? "json" : name == "list" ? "dir" : "spades") << "\" ;;\n";
   }
   out << "    *) return ;;\n  esac\n";
   out << "  case \"$prev\" in\n";

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <exception>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <mutex>
 #include <thread>
@@ -20,13 +21,15 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/records.hpp"
+#include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/players.hpp"
 
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]...\n"
+    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]... [--record OUT.json]\n"
     "\n"
     "Bots play N complete games, the first dealer of each drawn at random; by default the rule-following\n"
     "bot at every seat. --bots chooses the bot per side or per seat: `NS=mc`, `N=mc,E=random`, or one name\n"
@@ -38,7 +41,11 @@ static const char* help =
     "number, so the same seed gives the same games on every machine, whatever --jobs (threads; default:\n"
     "every core) says. A game that reaches the variant's hand limit is stopped and counted as stopped.\n"
     "Progress is shown on standard error when it is a terminal; Ctrl-C prints the summary of the games\n"
-    "finished so far. --timing prints each bot's decision times on standard error.\n"
+    "finished so far. --timing prints each bot's decision times on standard error. For each bid kind and\n"
+    "call: how often the bots chose it and at how many decisions it was legal.\n"
+    "--record OUT.json writes every game, hand by hand (deal, moves, scores and what each scoring rule\n"
+    "gave), as a game record: `spades replay` shows and checks it, `spades test` runs it. With --record\n"
+    "the games are played on one thread.\n"
     "\n"
     "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage,\n"
     "130 interrupted (after the summary of the games finished)\n";
@@ -54,9 +61,10 @@ struct summary {
   std::vector<__int128> points;
   std::vector<std::vector<long long>> tallies;
   std::array<std::vector<float>, 3> times;  // with --timing: seconds per decision, by bot kind
+  choice_tally choices;                      // each bid kind and call: chosen, and legal at how many decisions
 
   explicit summary(const variant& v)
-      : wins(v.teams), points(v.teams), tallies(v.teams, std::vector<long long>(v.tallies.size())) {}
+      : wins(v.teams), points(v.teams), tallies(v.teams, std::vector<long long>(v.tallies.size())), choices(v) {}
   void add_game(const variant& v, const game_state& st, long long game_hands, const std::vector<__int128>& game_points) {
     ++games;
     hands += game_hands;
@@ -77,6 +85,7 @@ struct summary {
       for (size_t k = 0; k < tallies[t].size(); ++k) tallies[t][k] += o.tallies[t][k];
     }
     for (size_t k = 0; k < times.size(); ++k) times[k].insert(times[k].end(), o.times[k].begin(), o.times[k].end());
+    choices.add(o.choices);
   }
 };
 
@@ -153,6 +162,7 @@ struct run_setup {
   uint64_t seed;
   long long games;
   bool timing;  // --timing: each decision's time, by bot
+  game_recorder* rec = nullptr;  // --record: hears every game (the games are then played on one thread, in order)
 };
 
 // Plays game `g` from its own seed and adds it to `out`; false when the game was abandoned (Ctrl-C).
@@ -186,12 +196,29 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
   struct both : observer {
     counter& c;
     seated_bots& b;
-    void dealt(const game_state& s) { b.dealt(s); }
-    void moving(const game_state& s, const move& m) { b.moving(s, m); }
-    void moved(const game_state& s, const move& m) { b.moved(s, m); }
+    choice_tally& choices;
+    game_recorder* rec;
+    void dealing(const game_state& s) {
+      if (rec) rec->dealing(s);
+    }
+    void dealt(const game_state& s) {
+      b.dealt(s);
+      if (rec) rec->dealt(s);
+    }
+    void moving(const game_state& s, const move& m) {
+      choices.count(s, m);
+      b.moving(s, m);
+      if (rec) rec->moving(s, m);
+    }
+    void moved(const game_state& s, const move& m) {
+      b.moved(s, m);
+      if (rec) rec->moved(s, m);
+    }
     bool hand_scored(const game_state& s) { return c.hand_scored(s); }
-  } watch{{}, count, bots};
+  } watch{{}, count, bots, out.choices, run.rec};
+  if (run.rec) run.rec->start_game(st);
   if (run_game(st, r, timed, watch) != loop_end::over) return false;
+  if (run.rec) run.rec->end_game(st);
   out.add_game(v, st, count.hands, count.points);
   return true;
 }
@@ -278,6 +305,18 @@ void print_timing(summary& s) {
 
 double per(long long n, long long of) { return of ? (double)n / (double)of : 0.0; }
 
+// Each bid kind and call: how often it was chosen, and at how many decisions it was legal.
+void put_choices(nlohmann::ordered_json& j, const variant& v, const choice_tally& c) {
+  for (size_t k = 0; k < v.bids.size(); ++k) j["bids"][v.bids[k].name] = {{"chosen", c.bid_chosen[k]}, {"legal", c.bid_legal[k]}};
+  for (size_t k = 0; k < v.calls.size(); ++k) j["calls"][v.calls[k].name] = {{"chosen", c.call_chosen[k]}, {"legal", c.call_legal[k]}};
+}
+void print_choices(const variant& v, const choice_tally& c) {
+  fmt::print("{:<20}{:>14}{:>14}\n", "bid kind", "chosen", "legal");
+  for (size_t k = 0; k < v.bids.size(); ++k) fmt::print("{:<20}{:>14}{:>14}\n", v.bids[k].name, c.bid_chosen[k], c.bid_legal[k]);
+  if (!v.calls.empty()) fmt::print("{:<20}{:>14}{:>14}\n", "call", "chosen", "legal");
+  for (size_t k = 0; k < v.calls.size(); ++k) fmt::print("{:<20}{:>14}{:>14}\n", v.calls[k].name, c.call_chosen[k], c.call_legal[k]);
+}
+
 void print_json(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {
   nlohmann::ordered_json j;
   j["variant"] = v.name;
@@ -305,6 +344,7 @@ void print_json(const variant& v, const summary& s, const seat_kinds& kinds, uin
     tj["per_hand"] = ph;
     j["sides"][v.team_names[t]] = tj;
   }
+  put_choices(j, v, s.choices);
   fmt::print("{}\n", j.dump(2));
 }
 
@@ -329,6 +369,7 @@ void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uin
     row("  per hand", [&](int t) { return fmt::format("{:.3f}", per(s.tallies[t][k], s.hands)); });
   }
   if (redeals) fmt::print("{:<20}{:>14} ({:.3f} per hand played)\n", "hands thrown in", s.thrown_in, per(s.thrown_in, s.hands));
+  print_choices(v, s.choices);
   if (redeals) fmt::print("draws {}, stopped at the hand limit or thrown in {} times in a row {}\n", s.draws, max_redeals_in_row, s.stopped);
   else fmt::print("draws {}, stopped at the hand limit {}\n", s.draws, s.stopped);
 }
@@ -337,7 +378,7 @@ void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uin
 
 int cmd_sim(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget"});
+  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record"});
   if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
   if (!a.has("--games")) throw usage_error("--games N is required");
   long long games = a.get_int("--games", 0, 1, 100000000);
@@ -354,10 +395,17 @@ int cmd_sim(int argc, char** argv) {
   proto.new_game(v, 0);
   apply_options(proto, a.multi);
   jobs = (int)std::min<long long>(jobs, games);
+  // --record: one recorder hears the games in order, so they are played on one thread
+  const std::string record_path = a.get("--record");
+  std::unique_ptr<game_recorder> rec;
+  if (!record_path.empty()) {
+    rec = std::make_unique<game_recorder>(v, ruleset_for(a.positional[0], record_path), record_meta("sim", proto, a.multi, seed));
+    jobs = 1;
+  }
 
   interrupted = false;
   auto previous = std::signal(SIGINT, on_sim_interrupt);
-  const run_setup setup{v, proto, kinds, mc, seed, games, a.has("--timing")};
+  const run_setup setup{v, proto, kinds, mc, seed, games, a.has("--timing"), rec.get()};
   runner games_run(setup);
   summary s = [&] {
     try {
@@ -368,6 +416,7 @@ int cmd_sim(int argc, char** argv) {
     }
   }();
   std::signal(SIGINT, previous);
+  if (rec) save_record(*rec, record_path);
 
   // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
   const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });

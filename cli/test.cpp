@@ -47,8 +47,8 @@ int cmd_test(int argc, char** argv) {
     report_failure(e.what(), {{"file", a.positional[0]}});
     return 2;
   }
-  if (a.has("--json")) fmt::print("{}\n", rep.to_json());
-  else std::fputs(rep.to_text().c_str(), stdout);
+  if (a.has("--json")) fmt::print("{}\n", rep.to_json(true));
+  else std::fputs(rep.to_text(true).c_str(), stdout);
   return rep.failed ? 1 : 0;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "hands/hand.hpp"
+#include "runtime/breakdown.hpp"
 
 namespace spades::hands {
 
@@ -39,9 +40,30 @@ void hand_runner::compare(const json& e) {
     per_team_obj(e["bags"], "bags", [&](int t) { return c < 0 ? int64_t{0} : st.counters[t][c]; });
   }
   compare_counters(e);
+  explain_scores();
   compare_tricks(e);
   compare_end(e);
   compare_thrown_in(e);
+}
+
+// When a score or counter differs from `expect`: what each scoring rule gave each side, as notes.
+void hand_runner::explain_scores() {
+  bool differs = false;
+  for (const field_failure& f : res.failures) {
+    std::string field = f.field.substr(prefix.size());
+    for (const char* k : {"hand_score.", "score.", "bags.", "counters."}) differs |= field.rfind(k, 0) == 0;
+  }
+  if (!differs || !before_scoring || !finish || st.hands_played == hands_before) return;
+  try {
+    std::vector<rule_effect> effects = explain_scoring(*before_scoring, finish);
+    for (int t = 0; t < v.teams; ++t) {
+      std::string why = effects_text(v, effects, t);
+      if (!why.empty()) res.notes.push_back(fmt::format("{}scored {}: {}", prefix, v.team_names[t], why));
+    }
+  } catch (const rule_error&) {
+    // the scoring failed the first time too: the failure says so
+  }
+  before_scoring.reset();
 }
 
 // expect.thrown_in: whether a call that redeals (a misdeal) threw this hand in.

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "runtime/notation.hpp"
+#include "runtime/pbn.hpp"
 
 namespace spades::hands {
 
@@ -54,13 +55,14 @@ void hand_runner::deal(const json& h) {
     return;
   }
   const json& d = h["deal"];
-  if (!d.is_object()) cx.fail(prefix + "deal", "expected an object: seat -> cards");
+  if (!d.is_object() && !d.is_string()) cx.fail(prefix + "deal", "expected an object: seat -> cards");
   std::array<card_set, max_seats> given{};
   card_set used, rest, stock;
   std::vector<int16_t> stock_order;  // with `leftover stock`: the stock, its top card first
   bool has_rest = false, has_stock = false;
-  std::vector<bool> seen(v.seats);
-  for (auto it = d.begin(); it != d.end(); ++it) {
+  std::vector<bool> seen(v.seats, d.is_string());
+  if (d.is_string()) pbn(d.get<std::string>(), given, used);
+  for (auto it = d.begin(); d.is_object() && it != d.end(); ++it) {
     std::string field = prefix + "deal." + it.key();
     if (!it.value().is_string()) cx.fail(field, "expected the cards as a string like \"AS KS 2C\"");
     card_set* into;
@@ -101,6 +103,18 @@ void hand_runner::deal(const json& h) {
   }
   if (has_rest && !left.empty()) cx.fail(prefix + "deal.rest", fmt::format("{} card{} of the deck {} dealt nowhere", left.count(), left.count() == 1 ? "" : "s", left.count() == 1 ? "is" : "are"));
   st.deal_given(given, rest | left, stock_order.data(), (int)stock_order.size());
+}
+
+// A PBN deal string (PBN 2.1's [Deal] tag): the four hands, each of the deal's size.
+void hand_runner::pbn(const std::string& text, std::array<card_set, max_seats>& given, card_set& used) {
+  std::string err;
+  if (!read_pbn_deal(v, text, given, err)) cx.fail(prefix + "deal", err);
+  for (int s = 0; s < v.seats; ++s) {
+    used |= given[s];
+    if (given[s].count() != v.deal_size)
+      cx.fail(prefix + "deal", fmt::format("{} card{} dealt to {}, {} {}", given[s].count(), given[s].count() == 1 ? "" : "s", v.seat_names[s],
+                                           v.deal_size == v.hand_size ? "a hand has" : "the deal gives each", v.deal_size));
+  }
 }
 
 // Applies one parsed action for `seat` (empty: whoever is to act). Returns false once rejected.
@@ -144,6 +158,11 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
   for (const move& m : ms) {
     std::string why = st.why_illegal(m);
     if (!why.empty()) { reject(at, why); return false; }
+    if (st.ph == phase::play) {
+      // kept so that a score that differs from `expect` can be explained rule by rule
+      before_scoring = st;
+      finish = [m](game_state& s) { s.apply(m); };
+    }
     st.apply(m);
   }
   return true;
@@ -257,6 +276,8 @@ void hand_runner::tricks(const json& t) {
     if (count != won) cx.fail(f, "the winners listed do not match 'tricks'");
   }
   order_missing = !known && v.uses_trick_order;
+  before_scoring = st;
+  finish = [won, order, known](game_state& s) { s.record_tricks(won, known ? order.data() : nullptr); };
   st.record_tricks(won, known ? order.data() : nullptr);
 }
 

@@ -2,6 +2,8 @@
 // state machine's public API, then its `expect` compared field by field. hand.cpp drives the hand,
 // expect.cpp compares.
 #pragma once
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "hands/fields.hpp"
@@ -24,6 +26,10 @@ struct hand_runner {
   bool order_missing = false;  // scoring-only, no events.trick_winners, and the scoring reads the order
   int hands_before = 0;
   int redeals_before = 0;   // hands thrown in before this one (a misdeal throws it in)
+  // the state before the decision that scored the hand, and that decision: a score that differs from
+  // `expect` is explained from them, rule by rule (runtime/breakdown.hpp)
+  std::optional<game_state> before_scoring;
+  std::function<void(game_state&)> finish;
 
   hand_runner(const case_ctx& cx, const variant& v, game_state& st, case_result& res, std::string prefix)
       : cx(cx), v(v), st(st), res(res), prefix(std::move(prefix)) {}
@@ -35,6 +41,7 @@ struct hand_runner {
   void failure(const std::string& field, const std::string& expected, const std::string& got);
   void reject(const std::string& at, const std::string& msg);
   void deal(const json& h);
+  void pbn(const std::string& text, std::array<card_set, max_seats>& given, card_set& used);
   bool act(const std::string& at, const std::string& field, const std::string& who, const std::string& text);
   void bids(const json& b);
   void moves(const json& ms);
@@ -49,6 +56,7 @@ struct hand_runner {
   void compare_tricks(const json& e);
   void compare_end(const json& e);
   void compare_thrown_in(const json& e);
+  void explain_scores();
   // expect.FIELD: team -> number, each compared with value(team)
   template <class F>
   void per_team_obj(const json& obj, const std::string& field, F value);

@@ -201,7 +201,15 @@ hands_doc load_doc(const std::string& file, const std::string& text, const std::
     throw hands_error(fmt::format("{}: not valid JSON: {}", file, library_text(e.what())));
   }
   case_ctx top{file, "(file)"};
-  only_fields(top, d.doc, "", {"ruleset", "cases", "note"});
+  // a game record (spec/records.md) is a hands file with its "record": what `spades test` does not read
+  if (d.doc.is_object() && d.doc.contains("record")) {
+    if (!d.doc["record"].is_object()) top.fail("record", "expected an object (a game record's description)");
+    json rest = d.doc;
+    rest.erase("record");
+    only_fields(top, rest, "", {"ruleset", "cases", "note"});
+  } else {
+    only_fields(top, d.doc, "", {"ruleset", "cases", "note"});
+  }
   d.ruleset = ruleset_path(top, file, d.doc, ruleset_override);
   try {
     d.v = load(d.ruleset);

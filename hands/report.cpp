@@ -8,7 +8,7 @@ namespace spades {
 
 using json = nlohmann::ordered_json;
 
-std::string hands_report::to_json() const {
+std::string hands_report::to_json(bool explain) const {
   json j;
   j["file"] = file;
   j["ruleset"] = ruleset;
@@ -19,6 +19,7 @@ std::string hands_report::to_json() const {
     cj["ok"] = c.ok;
     cj["failures"] = json::array();
     for (const auto& f : c.failures) cj["failures"].push_back({{"field", f.field}, {"expected", f.expected}, {"got", f.got}});
+    if (explain && !c.notes.empty()) cj["scoring"] = c.notes;
     j["cases"].push_back(cj);
   }
   j["passed"] = passed;
@@ -26,11 +27,13 @@ std::string hands_report::to_json() const {
   return j.dump(2);
 }
 
-std::string hands_report::to_text() const {
+std::string hands_report::to_text(bool explain) const {
   std::string out;
   for (const auto& c : cases) {
     out += fmt::format("{} {}\n", c.ok ? "ok  " : "FAIL", c.name);
     for (const auto& f : c.failures) out += fmt::format("     {}: expected {}, got {}\n", f.field, f.expected, f.got);
+    if (explain)
+      for (const auto& n : c.notes) out += fmt::format("     {}\n", n);
   }
   out += fmt::format("{} passed, {} failed\n", passed, failed);
   return out;

@@ -16,14 +16,18 @@ struct case_result {
   std::string name;
   bool ok = true;
   std::vector<field_failure> failures;
+  std::vector<std::string> notes;  // why a score came out as it did: "scored NS: contract: bid 4+4 took 9, +81"
 };
 
 struct hands_report {
   std::string file, ruleset;
   std::vector<case_result> cases;
   int passed = 0, failed = 0;
-  std::string to_json() const;  // one JSON document, indented by two spaces, without a final newline
-  std::string to_text() const;  // `ok   NAME` / `FAIL NAME` and the differing fields, then the totals
+  // one JSON document, indented by two spaces, without a final newline; `explain`: a failing case's notes
+  // as "scoring": [...]
+  std::string to_json(bool explain = false) const;
+  // `ok   NAME` / `FAIL NAME` and the differing fields (and with `explain`, the notes), then the totals
+  std::string to_text(bool explain = false) const;
 };
 
 }  // namespace spades

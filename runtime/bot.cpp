@@ -590,7 +590,12 @@ double expected_score(const game_state& c, const outlook& given) {
 }
 
 // The expected score of one bid or call, the later bids filled in; false when the scoring fails on it.
-bool score_move(const game_state& st, const move& m, const outlook& o, bool bidding, double& u) {
+// A bid that needs partner's agreement stands only if the partner agrees, and a partner agrees only with a
+// hand that fits it (refused, the bidder bids again at no cost): so it is valued with a partner who, if the
+// bid has it take no trick, holds a hand fit for that, as a partner who bid so itself would.
+bool score_move(const game_state& st, const move& m, const outlook& given, bool bidding, double& u) {
+  outlook o = given;
+  if (m.type == move::bid && st.v->bids[m.a].agree && o.mate >= 0 && !o.mate_bid) o.mate_p0 = std::max(0.75, o.mate_p0);
   try {
     game_state c = st;
     c.apply(m);

@@ -32,6 +32,12 @@ seated_bots::seated_bots(const seat_kinds& kinds, uint64_t game_seed, mc_options
     if (kinds_[s] == bot_kind::mc) mc_[s] = std::make_unique<mc_bot>(s, derive_seed(game_seed, (uint64_t)s), o);
 }
 
+seated_bots& seated_bots::operator=(const seated_bots& o) {
+  kinds_ = o.kinds_;
+  for (int s = 0; s < max_seats; ++s) mc_[s] = o.mc_[s] ? std::make_unique<mc_bot>(*o.mc_[s]) : nullptr;
+  return *this;
+}
+
 void seated_bots::dealt(const game_state& st) {
   for (auto& b : mc_)
     if (b) b->dealt(st);

@@ -36,6 +36,9 @@ using seat_kinds = std::array<bot_kind, max_seats>;
 class seated_bots : public observer {
  public:
   seated_bots(const seat_kinds& kinds, uint64_t game_seed, mc_options o = {});
+  // a copy is a bot for bot (play's `undo` goes back to a copy), what each Monte Carlo bot has seen included
+  seated_bots(const seated_bots& o) : observer(o), kinds_(o.kinds_) { *this = o; }
+  seated_bots& operator=(const seated_bots& o);
   bool operator()(const game_state& st, rng& r, move& out) {
     const int seat = st.acting_seat();
     switch (kinds_[seat]) {

@@ -37,7 +37,7 @@ TEST_CASE("cli: unknown command and missing arguments are usage errors (exit 2)"
   CHECK(run("bench rulesets/standard.spades --hands lots").out == "spades bench: --hands needs a whole number, not 'lots'\n");
   CHECK(run("test").code == 2);
   CHECK(run("--help").code == 0);
-  for (const char* c : {"check", "test", "play", "sim", "bench", "list"}) CHECK(run(std::string(c) + " --help").code == 0);
+  for (const char* c : {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph"}) CHECK(run(std::string(c) + " --help").code == 0);
 }
 
 TEST_CASE("cli: --version prints the version") {
@@ -181,6 +181,30 @@ TEST_CASE("cli: sim is deterministic for a seed and reports every tally") {
   long long wins = doc["sides"]["NS"]["wins"].get<long long>() + doc["sides"]["EW"]["wins"].get<long long>();
   CHECK(wins + doc["draws"].get<long long>() + doc["stopped"].get<long long>() == 20);
   for (const char* k : {"sets", "nils_made", "nils_failed", "bag_penalties", "average_hand_score"}) CHECK(doc["sides"]["NS"].contains(k));
+}
+
+TEST_CASE("cli: sim counts each bid kind and call chosen, and the decisions where it was legal") {
+  auto doc = nlohmann::json::parse(run("sim rulesets/standard.spades --games 20 --seed 9 --json").out);
+  const long long decisions = 4 * doc["hands"].get<long long>();  // four bids a hand; a number is always open
+  auto& bids = doc["bids"];
+  CHECK(bids.size() == 3);
+  CHECK(bids["number"]["legal"] == decisions);
+  CHECK(bids["nil"]["legal"] == decisions);
+  CHECK(bids["blind_nil"]["legal"].get<long long>() < decisions);  // only for a side 100 behind
+  long long chosen = 0;
+  for (auto& [kind, c] : bids.items()) {
+    CHECK(c["chosen"].get<long long>() <= c["legal"].get<long long>());
+    chosen += c["chosen"].get<long long>();
+  }
+  CHECK(chosen == decisions);
+  CHECK(!doc.contains("calls"));
+  auto text = run("sim rulesets/standard.spades --games 20 --seed 9").out;
+  CHECK(text.find(fmt::format("\n{:<20}{:>14}{:>14}\n", "number", bids["number"]["chosen"].get<long long>(), decisions)) != std::string::npos);
+  // announcements and conversions, and a call that throws the hand in, by their names in the file
+  auto calls = nlohmann::json::parse(run("sim rulesets/misdeal.spades --games 5 --seed 1 --json").out)["calls"];
+  REQUIRE(calls.size() == 1);
+  CHECK(calls["misdeal"]["chosen"].get<long long>() <= calls["misdeal"]["legal"].get<long long>());
+  CHECK(calls["misdeal"]["legal"].get<long long>() > 0);
 }
 
 TEST_CASE("cli: bench prints hands/s and moves/s") {

@@ -67,9 +67,10 @@ inline std::shared_ptr<const variant> load_ruleset(const std::string& id) {
   return lang::load_variant(src, source_path("rulesets/" + id + ".spades"));
 }
 
-// Writes `text` to a temporary .spades file beside rulesets/ (so that `extends "standard"` resolves).
+// Writes `text` to a temporary .spades file beside a copy of standard (so that `extends "standard"`
+// resolves), in a directory of this process's own: two test runs at once must not rewrite each other's copy.
 inline std::string temp_variant(const std::string& name, const std::string& text) {
-  auto dir = std::filesystem::temp_directory_path() / "spades-tests";
+  auto dir = std::filesystem::temp_directory_path() / ("spades-tests-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::filesystem::copy_file(source_path("rulesets/standard.spades"), dir / "standard.spades",
                              std::filesystem::copy_options::overwrite_existing);

@@ -1,0 +1,88 @@
+// A saved game brought back: its moves played again from its seed through the game loop.
+#include "cli/resume.hpp"
+
+#include "cli/commands.hpp"
+#include "runtime/notation.hpp"
+
+namespace spades::cli {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+// The recorded entries in order, each with the case it belongs to.
+struct entry {
+  std::string name, text;
+  size_t index;
+};
+
+struct replayer {
+  const record_file& rf;
+  int me;
+  std::vector<entry> entries;
+  size_t next = 0;
+  std::vector<move> pending;  // the rest of the entry under way (several cards passed at once)
+  entry current;
+
+  [[noreturn]] void wrong(const std::string& why) const {
+    throw input_error(fmt::format("{}: {}, move {} ('{}'): {}", rf.d.file, current.name, current.index, current.text, why));
+  }
+
+  bool operator()(const game_state& st, rng& r, move& out) {
+    if (pending.empty()) {
+      if (next == entries.size()) return false;
+      current = entries[next++];
+      std::string err;
+      if (!parse_action(st, current.text.substr(current.text.find(':') + 1), pending, err) || pending.empty()) wrong(err);
+    }
+    move m = pending.front();
+    pending.erase(pending.begin());
+    if (yours(st, me)) {
+      std::string why = st.why_illegal(m);
+      if (!why.empty()) wrong(why);
+      out = m;
+      return true;
+    }
+    // the bots' moves are made again (the seed's random numbers drawn the same way) and must agree
+    out = bot_move(st, r);
+    if (format_move(st, out) != format_move(st, m))
+      wrong(fmt::format("the bot plays {} here: the record does not follow from its seed {} (was it made by another version of spades?)",
+                        format_move(st, out), rf.seed));
+    return true;
+  }
+};
+
+// Hears the game replayed: the recorder only (the table stays silent).
+struct recorder_only : observer {
+  game_recorder* rec;
+  void dealing(const game_state& s) { if (rec) rec->dealing(s); }
+  void dealt(const game_state& s) { if (rec) rec->dealt(s); }
+  void moving(const game_state& s, const move& m) { if (rec) rec->moving(s, m); }
+  void moved(const game_state& s, const move& m) { if (rec) rec->moved(s, m); }
+};
+
+}  // namespace
+
+size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, game_recorder* rec) {
+  replayer rp{rf, me, {}, 0, {}, {}};
+  const json& cases = rf.d.doc["cases"];
+  for (const json& c : cases) {
+    if (!c.is_object() || !c.contains("moves") || !c["moves"].is_array()) continue;
+    std::string name = c.value("name", std::string("?"));
+    for (size_t i = 0; i < c["moves"].size(); ++i)
+      if (c["moves"][i].is_string()) rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
+  }
+  run_game(st, r, rp, recorder_only{{}, rec});
+  if (rp.next < rp.entries.size() || !rp.pending.empty()) {
+    rp.current = rp.entries[std::min(rp.next, rp.entries.size() - 1)];
+    rp.wrong("the game is over before this move");
+  }
+  // the deals the seed gives must be the deals recorded
+  if (rec)
+    for (size_t i = 0; i < rec->doc()["cases"].size() && i < cases.size(); ++i)
+      if (cases[i].contains("deal") && rec->doc()["cases"][i]["deal"] != cases[i]["deal"])
+        throw input_error(fmt::format("{}: {}: the deal recorded is not the deal of seed {}", rf.d.file, cases[i].value("name", std::string("?")), rf.seed));
+  return rp.entries.size();
+}
+
+}  // namespace spades::cli

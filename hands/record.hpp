@@ -1,0 +1,59 @@
+// Game records (spec/records.md): a game as it was played, written as the game goes, in the shape of a
+// test-hands file (each hand one case, with its deal, every move and its scores), so that `spades test`
+// runs a record and any hand of it is a test case by copy and paste; and the PBN export of its hands.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/breakdown.hpp"
+#include "runtime/game.hpp"
+
+namespace spades {
+
+constexpr int record_format = 1;
+
+// Builds a record from the game loop's hooks (runtime/loop.hpp); the driver starts each game and ends it.
+class game_recorder {
+ public:
+  // `ruleset`: the variant's path as the record names it (relative to the record's directory);
+  // `meta`: the record's "record" object (format, command, seed, options ...), "games" is added.
+  game_recorder(const variant& v, std::string ruleset, nlohmann::ordered_json meta);
+
+  void start_game(const game_state& st);  // a new game, options set, before its first deal
+  void end_game(const game_state& st);    // the game is over (or stopped): its result
+  // the loop's hooks
+  void dealing(const game_state& st);
+  void dealt(const game_state& st);
+  void moving(const game_state& st, const move& m);
+  void moved(const game_state& st, const move& m);
+
+  const nlohmann::ordered_json& doc() const { return doc_; }
+  // Writes the record to `path` whole, through a temporary file renamed over it, so that an interruption
+  // leaves the last complete record; throws std::runtime_error saying why it cannot.
+  void save(const std::string& path) const;
+  // The effects of the last hand scored, rule by rule (empty before the first).
+  const std::vector<rule_effect>& last_effects() const { return effects_; }
+
+ private:
+  const variant* v_;  // a pointer, not a reference: a recorder is copied and assigned (undo at the table)
+  nlohmann::ordered_json doc_;
+  nlohmann::ordered_json& hand() { return doc_["cases"].back(); }  // the case of the hand under way
+  int game_ = 0;
+  size_t game_first_case_ = 0;
+  int redeals_at_deal_ = 0, hands_at_deal_ = 0;
+  bool group_open_ = false;  // the last move's cards are still being passed or discarded: the next joins it
+  bool next_joins_ = false;  // set as a move is made: it leaves more cards owed by its seat
+  scoring_witness witness_;
+  std::vector<rule_effect> effects_;
+  void close_hand(const game_state& st);
+};
+
+// The effects of a hand for each team, for a record's note or the table: "NS: contract: ... | EW: ...".
+std::string effects_note(const variant& v, const std::vector<rule_effect>& effects);
+
+// A move as a record (and a hands file's `moves`) writes it: "N: 4", "E: pass 2C", "S: QH".
+std::string record_move(const game_state& st, const move& m);
+
+}  // namespace spades

@@ -1,0 +1,230 @@
+// Game records, replay, resume, PBN and the score explained rule by rule: exact outcomes.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/breakdown.hpp"
+#include "runtime/pbn.hpp"
+#include "tests/test_util.hpp"
+
+using namespace spades;
+using spades::testing::load_ruleset;
+using spades::testing::run;
+using spades::testing::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string temp_dir() {
+  fs::path d = fs::temp_directory_path() / ("spades-records-" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d.string();
+}
+
+// A hand scored from its bids and tricks, explained: each team's line.
+std::vector<std::string> explained(const variant& v, const std::vector<std::string>& bids, std::array<int, max_seats> won,
+                                   int64_t bags_ns = 0) {
+  game_state st;
+  st.new_game(v, 3);  // W deals: N bids first
+  st.counters[0][v.bags_counter] = bags_ns;
+  rng r(1);
+  st.deal(r);
+  for (const std::string& b : bids) {
+    std::vector<move> ms;
+    std::string err;
+    REQUIRE(parse_action(st, b, ms, err));
+    REQUIRE(st.why_illegal(ms[0]) == "");
+    st.apply(ms[0]);
+  }
+  st.enter_play();
+  std::vector<rule_effect> effects = explain_scoring(st, [&](game_state& s) { s.record_tricks(won); });
+  std::vector<std::string> out;
+  for (int t = 0; t < v.teams; ++t) out.push_back(v.team_names[t] + ": " + effects_text(v, effects, t));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("breakdown: standard's rules, each as it applied (nil failed, made with bags, the bag penalty, set)") {
+  auto v = load_ruleset("standard");
+  // N 4, E 3, S nil, W 5; N 6 tricks, E 3, S 1, W 3; NS carried 8 bags
+  auto lines = explained(*v, {"4", "3", "nil", "5"}, {6, 3, 1, 3}, 8);
+  CHECK(lines[0] == "NS: nil: S bid nil took 1, -100; contract: bid 4+nil took 7, +43, bags 8 -> 11; sandbags: -100, bags 11 -> 1");
+  CHECK(lines[1] == "EW: contract: bid 3+5 took 6, -80");
+  // a nil made
+  lines = explained(*v, {"nil", "4", "5", "4"}, {0, 4, 6, 3});
+  CHECK(lines[0] == "NS: nil: N bid nil took 0, +100; contract: bid nil+5 took 6, +51, bags 0 -> 1");
+  CHECK(lines[1] == "EW: contract: bid 4+4 took 7, -80");
+}
+
+TEST_CASE("breakdown: bags5's penalty of 50 for every 5 bags") {
+  auto v = load_ruleset("bags5");
+  auto lines = explained(*v, {"4", "3", "4", "3"}, {5, 2, 5, 1}, 3);
+  CHECK(lines[0] == "NS: contract: bid 4+4 took 10, +82, bags 3 -> 5; sandbags: -50, bags 5 -> 0");
+  CHECK(lines[1] == "EW: contract: bid 3+3 took 3, -60");
+}
+
+TEST_CASE("records: a seeded sim game recorded, replayed and run as test hands; the scores match") {
+  std::string rec = temp_dir() + "/sim.json";
+  auto s = run("sim rulesets/standard.spades --games 2 --seed 7 --record " + rec);
+  REQUIRE(s.code == 0);
+  auto doc = nlohmann::json::parse(slurp(rec));
+  CHECK(doc["record"]["format"] == 1);
+  CHECK(doc["record"]["seed"] == 7);
+  REQUIRE(doc["cases"].size() == 17);
+  CHECK(doc["record"]["games"][0]["cases"] == 8);
+  CHECK(doc["cases"][1]["note"] == "NS: contract: bid 3+3 took 9, +63, bags 0 -> 3 | EW: contract: bid 2+2 took 4, +40");
+  auto t = run("test " + rec);
+  CHECK(t.code == 0);
+  CHECK(t.out.find("17 passed, 0 failed") != std::string::npos);
+  auto r = run("replay " + rec);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("  trick  1: S AH, W 4H, N 9H, E 6H -> S\n") != std::string::npos);
+  CHECK(r.out.find("17 hands of 2 games replayed: every move and score agrees with the rules\n") != std::string::npos);
+  auto j = run("replay " + rec + " --json", "", true);
+  auto rj = nlohmann::json::parse(j.out);
+  REQUIRE(rj["hands"].size() == 17);
+  for (size_t i = 0; i < 17; ++i) CHECK(rj["hands"][i]["score"] == doc["cases"][i]["expect"]["score"]);
+  CHECK(rj["hands"][16]["score"] == doc["record"]["games"][1]["score"]);
+}
+
+TEST_CASE("records: a tampered record names the hand and the move") {
+  std::string dir = temp_dir();
+  REQUIRE(run("sim rulesets/standard.spades --games 1 --seed 7 --record " + dir + "/t.json").code == 0);
+  auto doc = nlohmann::json::parse(slurp(dir + "/t.json"));
+  auto& moves = doc["cases"][1]["moves"];
+  for (auto& m : moves)
+    if (m == "E: KH") m = "E: QC";
+  std::ofstream(dir + "/bad-move.json") << doc.dump(1);
+  auto r = run("replay " + dir + "/bad-move.json");
+  CHECK(r.code == 1);
+  CHECK(r.out == dir + "/bad-move.json: game 1, hand 2, move 21 ('S: 5H'): you must follow suit (C)\n");
+  doc = nlohmann::json::parse(slurp(dir + "/t.json"));
+  doc["cases"][2]["expect"]["hand_score"]["NS"] = 72;
+  std::ofstream(dir + "/bad-score.json") << doc.dump(1);
+  r = run("replay " + dir + "/bad-score.json");
+  CHECK(r.code == 1);
+  CHECK(r.out == dir + "/bad-score.json: game 1, hand 3: expect.hand_score.NS: the record says 72, the rules give 62\n");
+}
+
+TEST_CASE("records: a game resumed goes on exactly as the game played without a break") {
+  // every prompt answered by trying entries in turn: refused ones change nothing, so the game is the same
+  std::vector<std::string> cycle = {"3", ""};
+  for (const char* s : {"S", "H", "D", "C"})
+    for (const char* r : {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"}) cycle.push_back(std::string(r) + s);
+  std::vector<std::string> lines;
+  while (lines.size() < 1200) lines.insert(lines.end(), cycle.begin(), cycle.end());
+  auto join = [&](size_t from, size_t to) {
+    std::string out;
+    for (size_t i = from; i < to; ++i) out += lines[i] + "\n";
+    return out;
+  };
+  std::string dir = temp_dir();
+  REQUIRE(run("play --seed 5 --record " + dir + "/whole.json", join(0, 1200)).code == 0);
+  REQUIRE(run("play --seed 5 --record " + dir + "/parts.json", join(0, 300)).code == 0);
+  auto part = nlohmann::json::parse(slurp(dir + "/parts.json"));
+  auto rest = run("play --resume " + dir + "/parts.json", join(300, 1200));
+  CHECK(rest.code == 0);
+  CHECK(rest.out.find("Resumed " + dir + "/parts.json: hand ") != std::string::npos);
+  auto whole = nlohmann::json::parse(slurp(dir + "/whole.json"));
+  auto resumed = nlohmann::json::parse(slurp(dir + "/parts.json"));
+  CHECK(resumed["cases"].size() > part["cases"].size());
+  CHECK(resumed == whole);
+  // a finished sim's record is not a game to resume
+  REQUIRE(run("sim rulesets/standard.spades --games 1 --seed 7 --record " + dir + "/sim.json").code == 0);
+  auto s = run("play --resume " + dir + "/sim.json");
+  CHECK(s.code == 2);
+  CHECK(s.out == "spades play: '" + dir + "/sim.json' is a record of `spades sim`, not of a game played at the table\n");
+}
+
+TEST_CASE("pbn: a recorded hand exported exactly") {
+  std::string dir = temp_dir();
+  REQUIRE(run("sim rulesets/standard.spades --games 1 --seed 7 --record " + dir + "/p.json").code == 0);
+  REQUIRE(run("replay " + dir + "/p.json --pbn " + dir + "/p.pbn").code == 0);
+  std::string pbn = slurp(dir + "/p.pbn");
+  // the first hand as the record deals it (E deals; S bids first and leads)
+  CHECK(pbn.rfind("% PBN 2.1\n% EXPORT\n%\n"
+                  "[Event \"Standard Spades, game 1\"]\n[Site \"\"]\n[Date \"\"]\n[Board \"1\"]\n"
+                  "[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"E\"]\n[Vulnerable \"None\"]\n"
+                  "[Deal \"E:AK.J76.AT76.KQ64 J4.A8532.Q5.J875 T9862.QT4.3.AT32 Q753.K9.KJ9842.9\"]\n"
+                  "[Scoring \"\"]\n[Declarer \"\"]\n[Contract \"\"]\n[Result \"\"]\n"
+                  "[Auction \"S\"]\n1 3 3 4\n"
+                  "[Play \"S\"]\nHA H4 H9 H6\nH2 HT HK H7\nD5 D3 D2 DA\n",
+                  0) == 0);
+  // a deck PBN cannot describe
+  REQUIRE(run("sim rulesets/jokers.spades --games 1 --seed 1 --record " + dir + "/j.json").code == 0);
+  auto j = run("replay " + dir + "/j.json --pbn " + dir + "/j.pbn");
+  CHECK(j.code == 2);
+  CHECK(j.out == "spades replay: --pbn: PBN describes four hands of one pack of four suits, without jokers: this deck has jokers (BJ, LJ)\n");
+}
+
+TEST_CASE("pbn: deal strings read into the variant's seats and suits, and refused where PBN cannot describe the deck") {
+  auto v = load_ruleset("standard");
+  std::array<card_set, max_seats> hands{};
+  std::string err;
+  REQUIRE(read_pbn_deal(*v, "E:AK.J76.AT76.KQ64 J4.A8532.Q5.J875 T9862.QT4.3.AT32 Q753.K9.KJ9842.9", hands, err));
+  card_set east;
+  for (const char* c : {"AS", "KS", "JH", "7H", "6H", "AD", "TD", "7D", "6D", "KC", "QC", "6C", "4C"}) east |= v->cards_named(c);
+  CHECK(hands[1] == east);
+  CHECK(pbn_deal(*v, hands, 1) == "E:AK.J76.AT76.KQ64 J4.A8532.Q5.J875 T9862.QT4.3.AT32 Q753.K9.KJ9842.9");
+  CHECK(pbn_deal(*v, hands, 0) == "N:Q753.K9.KJ9842.9 AK.J76.AT76.KQ64 J4.A8532.Q5.J875 T9862.QT4.3.AT32");
+  CHECK_FALSE(read_pbn_deal(*v, "X:AK.J76.AT76.KQ64", hands, err));
+  CHECK(err == "a PBN deal starts with the first hand's direction and a colon (\"N:\", \"E:\", \"S:\" or \"W:\")");
+  CHECK_FALSE(read_pbn_deal(*v, "N:AK.J76.AT76.KQ64 AK.J76.AT76.KQ64 - -", hands, err));
+  CHECK(err == "AS is dealt twice");
+  CHECK_FALSE(read_pbn_deal(*load_ruleset("jokers"), "N:AK.J76.AT76.KQ64", hands, err));
+  CHECK(err == "PBN describes four hands of one pack of four suits, without jokers: this deck has jokers (BJ, LJ)");
+}
+
+TEST_CASE("pbn: a hands file may give its deal as a PBN string") {
+  std::string dir = temp_dir();
+  fs::copy_file(spades::testing::source_path("rulesets/standard.spades"), dir + "/standard.spades", fs::copy_options::overwrite_existing);
+  // N all the spades: bids, then 13 tricks counted; the deal read from PBN decides nothing but must parse
+  std::ofstream(dir + "/pbn.hands.json") << R"({"ruleset": "standard.spades", "cases": [
+    {"name": "pbn deal", "dealer": "W",
+     "deal": "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+     "bids": {"N": 13, "E": 1, "S": 1, "W": 1},
+     "play": "AS AH AD AC KS KH KD KC QS QH QD QC JS JH JD JC TS TH TD TC 9S 9H 9D 9C 8S 8H 8D 8C 7S 7H 7D 7C 6S 6H 6D 6C 5S 5H 5D 5C 4S 4H 4D 4C 3S 3H 3D 3C 2S 2H 2D 2C",
+     "expect": {"tricks": {"N": 13}, "hand_score": {"NS": -140, "EW": -20}}}]})";
+  auto ok = run("test " + dir + "/pbn.hands.json");
+  CHECK(ok.code == 0);
+  CHECK(ok.out == "ok   pbn deal\n1 passed, 0 failed\n");
+  std::ofstream(dir + "/pbn.hands.json") << R"({"ruleset": "standard.spades", "cases": [
+    {"name": "short", "deal": "N:AKQJT9876543... .AKQJT98765432.. ..AKQJT98765432. 2...AKQJT98765432", "bids": {"N": 1, "E": 1, "S": 1, "W": 1}}]})";
+  auto r = run("test " + dir + "/pbn.hands.json");
+  CHECK(r.code == 2);
+  CHECK(r.out == dir + "/pbn.hands.json: case 'short': field 'deal': 12 cards dealt to N, a hand has 13\n");
+}
+
+TEST_CASE("breakdown: a failing test case says what each scoring rule gave") {
+  auto r = run("test docs/examples/nil50.hands.json --ruleset rulesets/standard.spades");
+  CHECK(r.code == 1);
+  CHECK(r.out.rfind("FAIL nil made is worth 50\n"
+                    "     hand_score.NS: expected 91, got 141\n"
+                    "     scored NS: nil: N bid nil took 0, +100; contract: bid nil+4 took 5, +41, bags 0 -> 1\n"
+                    "     scored EW: contract: bid 3+3 took 8, +62, bags 0 -> 2\n",
+                    0) == 0);
+  auto j = run("test docs/examples/nil50.hands.json --ruleset rulesets/standard.spades --json", "", true);
+  auto doc = nlohmann::json::parse(j.out);
+  CHECK(doc["cases"][1]["scoring"][0] == "scored NS: nil: N bid nil took 2, -100; contract: bid nil+4 took 6, +42, bags 0 -> 2");
+  CHECK_FALSE(doc["cases"][2].contains("scoring"));
+}
+
+TEST_CASE("records: a game of every ruleset recorded by sim is replayed and agrees with the rules") {
+  std::string dir = temp_dir();
+  int rulesets = 0;
+  for (const auto& e : fs::directory_iterator(spades::testing::source_path("rulesets"))) {
+    if (e.path().extension() != ".spades") continue;
+    ++rulesets;
+    std::string rec = dir + "/" + e.path().stem().string() + ".record.json";
+    INFO(e.path().string());
+    REQUIRE(run("sim " + e.path().string() + " --games 1 --seed 3 --record " + rec).code == 0);
+    auto r = run("replay " + rec);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("every move and score agrees with the rules") != std::string::npos);
+  }
+  CHECK(rulesets >= 60);
+}
