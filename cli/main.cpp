@@ -26,6 +26,9 @@ static const char* main_help =
     "  (play and sim take --option NAME=VALUE for a variant's rule options)\n"
     "  bench FILE... | --all [--hands N]      random playouts; print hands/s and moves/s\n"
     "  list [DIR] [--json]                    the rulesets, each with its sentence, base and options\n"
+    "  explain FILE [--json]                  the variant's rules in plain English\n"
+    "  diff A B [--json]                      what variant B changes from variant A\n"
+    "  graph FILE                             the course of a hand as a Graphviz DOT state machine\n"
     "\n"
     "'spades COMMAND --help' describes each command.\n"
     "'spades --version' prints the version.\n"
@@ -153,6 +156,9 @@ int main(int argc, char** argv) {
     if (cmd == "play") return cmd_play(argc - 2, argv + 2);
     if (cmd == "sim") return cmd_sim(argc - 2, argv + 2);
     if (cmd == "bench") return cmd_bench(argc - 2, argv + 2);
+    if (cmd == "explain") return cmd_explain(argc - 2, argv + 2);
+    if (cmd == "diff") return cmd_diff(argc - 2, argv + 2);
+    if (cmd == "graph") return cmd_graph(argc - 2, argv + 2);
   } catch (const usage_error& e) {
     report_failure(fmt::format("spades {}: {}", cmd, e.what()));
     return 2;
@@ -164,6 +170,6 @@ int main(int argc, char** argv) {
     return 1;
   }
   fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list"}), main_help);
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph"}), main_help);
   return 2;
 }

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -26,8 +27,10 @@ static const char* help =
     "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
     "passing cards, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
     "`come out`) or `no` when the variant offers one, and `raise to 8` or `pass` in a round where\n"
-    "your side may raise its bid. Also: `hand` shows your hand, `score` the scores, `help` the legal\n"
-    "moves, `quit` ends the game. An illegal entry is refused with the reason and asked again.\n"
+    "your side may raise its bid. At every prompt: `hand` shows your hand, `score` the scores (each\n"
+    "player's bid and tricks), `last` the last trick, `undo` goes back to your last decision (the bots\n"
+    "replay theirs as before), `help` the commands and the legal moves, `quit` ends the game. An\n"
+    "illegal entry is refused with the reason and asked again. The game ends with a summary.\n"
     "EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
     "\n"
     "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage, 130 interrupted\n";
@@ -47,6 +50,23 @@ struct table : observer {
   int mover = -1, trick_before = 0, hands_before = 0;
   card_set drawn_before;  // your hand before your answer to a card drawn, to tell you the card it brings
   phase phase_before = phase::deal;
+  card_set kitty_before;  // the cards out of play before the move: the kitty, if it is taken
+  card_set kitty_for_you;  // the kitty you took, to show with your hand when you are next asked
+  int kitty_taker_before = -1;
+  // The tricks as the table saw them, to show the last one again: (seat, card) in the order played.
+  struct trick_memory {
+    std::vector<std::pair<int, int>> current, last;
+    int last_winner = -1, last_number = 0, last_hand = 0;
+  } tricks;
+  // `undo`: the game at each of your decisions, the bots' random generator included, so that going back
+  // to one replays the same bots' moves after it.
+  struct decision_point {
+    game_state st;
+    rng r;
+    trick_memory tricks;
+  };
+  std::vector<decision_point> decisions;
+  std::optional<decision_point> undo_to;  // set when you asked to go back: the loop is left and restarted there
 
   table(const variant& v, game_state& st, int me, bool color, bool utf8) : v(v), st(st), me(me), color(color), utf8(utf8) {}
 
@@ -87,27 +107,67 @@ struct table : observer {
   }
   std::string who(int seat) const { return seat == me ? fmt::format("You ({})", v.seat_names[seat]) : v.seat_names[seat]; }
 
+  // A bid as the score table shows it ("-" before it is made).
+  std::string bid_text(int bidder) const {
+    if (st.bidding_skipped || st.bids[bidder].kind < 0) return "-";
+    return format_bid(v, st.bids[bidder].kind, st.bids[bidder].n);
+  }
+
+  // The score table: a row per side, and under it a row per player with their bid and tricks (the side's
+  // row has the bid only when a side bids as one, or is one player). The bid column is as wide as its widest entry, so that
+  // `blind naught 6` keeps the columns.
   void scores() const {
-    fmt::print("\n  {:<10}{:>8}{:>8}{:>8}", "side", "bid", "tricks", "hand");
+    size_t width = 8;
+    for (int b = 0; b < (v.bid_by_team ? v.teams : v.seats); ++b) width = std::max(width, bid_text(b).size() + 2);
+    fmt::print("\n  {:<10}{:>{}}{:>8}{:>8}", "side", "bid", width, "tricks", "hand");
     fmt::print("{:>8}", "score");
     for (const auto& c : v.counters) fmt::print("{:>8}", c);
     fmt::print("\n");
     for (int t = 0; t < v.teams; ++t) {
       int tricks = 0;
       for (int m : v.members[t]) tricks += st.tricks_won[m];
-      std::string bid;
-      if (st.bidding_skipped) bid = "-";
-      else if (v.bid_by_team) bid = st.bids[t].kind < 0 ? "-" : format_bid(v, st.bids[t].kind, st.bids[t].n);
-      else
-        for (int m : v.members[t]) {
-          if (!bid.empty()) bid += '+';
-          bid += st.bids[m].kind < 0 ? std::string("-") : format_bid(v, st.bids[m].kind, st.bids[m].n);
-        }
-      fmt::print("  {:<10}{:>8}{:>8}{:>8}{:>8}", v.team_names[t], bid, tricks, st.hand_points[t], st.score[t]);
+      const bool alone = v.members[t].size() == 1;  // a side of one: its row is its player's
+      std::string bid = v.bid_by_team ? bid_text(t) : alone ? bid_text(v.members[t][0]) : "";
+      fmt::print("  {:<10}{:>{}}{:>8}{:>8}{:>8}", v.team_names[t], bid, width, tricks, st.hand_points[t], st.score[t]);
       for (size_t c = 0; c < v.counters.size(); ++c) fmt::print("{:>8}", st.counters[t][c]);
       fmt::print("\n");
+      for (int m : v.members[t]) {
+        if (alone) break;
+        std::string seat = m == me ? v.seat_names[m] + " (you)" : v.seat_names[m];
+        fmt::print("    {:<8}{:>{}}{:>8}\n", seat, v.bid_by_team ? "" : bid_text(m), width, st.tricks_won[m]);
+      }
     }
     fmt::print("\n");
+  }
+
+  // The end of the game: hands played, and each side's score, counters and tallies.
+  void summary() const {
+    fmt::print("\nGame summary: {} hand{} played.\n  {:<10}{:>8}", st.hands_played, st.hands_played == 1 ? "" : "s", "side", "score");
+    auto heading = [](const std::string& name) { return spoken_name(name); };
+    for (const auto& c : v.counters) fmt::print("{:>{}}", heading(c), std::max<size_t>(8, c.size() + 2));
+    for (const auto& t : v.tallies) fmt::print("{:>{}}", heading(t), std::max<size_t>(8, t.size() + 2));
+    fmt::print("\n");
+    for (int t = 0; t < v.teams; ++t) {
+      fmt::print("  {:<10}{:>8}", v.team_names[t], st.score[t]);
+      for (size_t c = 0; c < v.counters.size(); ++c) fmt::print("{:>{}}", st.counters[t][c], std::max<size_t>(8, v.counters[c].size() + 2));
+      for (size_t c = 0; c < v.tallies.size(); ++c) fmt::print("{:>{}}", st.tallies[t][c], std::max<size_t>(8, v.tallies[c].size() + 2));
+      fmt::print("\n");
+    }
+  }
+  static std::string spoken_name(std::string name) {
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return name;
+  }
+
+  void last_trick() const {
+    if (tricks.last.empty()) {
+      fmt::print("  no trick has been won yet\n");
+      return;
+    }
+    std::string cards;
+    for (auto [seat, c] : tricks.last) cards += fmt::format("{}{} {}", cards.empty() ? "" : ", ", v.seat_names[seat], card(c));
+    fmt::print("  last trick (trick {} of hand {}): {}; {} won it\n", tricks.last_number, tricks.last_hand, cards,
+               tricks.last_winner >= 0 ? v.seat_names[tricks.last_winner] : std::string("?"));
   }
 
   // Reads one line; false on EOF.
@@ -121,12 +181,35 @@ struct table : observer {
     return true;
   }
 
+  // Moves of one kind whose numbers follow one another, said once when there are three or more: "1..13",
+  // "naught 4..13", "raise to 8..13".
+  std::string grouped(const move* ms, int n) const {
+    auto next_of = [&](const move& a, const move& b) {
+      if (a.type != b.type) return false;
+      if (a.type == move::bid) return a.a == b.a && b.b == a.b + 1 && v.bids[a.a].lo != v.bids[a.a].hi;
+      return a.type == move::raise && a.a >= 0 && b.a == a.a + 1;
+    };
+    std::string out;
+    for (int i = 0, j; i < n; i = j + 1) {
+      for (j = i; j + 1 < n && next_of(ms[j], ms[j + 1]);) ++j;
+      std::string text = format_move(st, ms[i]);
+      if (j - i >= 2) {
+        const std::string& words = ms[i].type == move::bid ? v.bids[ms[i].a].words : std::string("raise to");
+        int lo = ms[i].type == move::bid ? ms[i].b : ms[i].a, hi = ms[j].type == move::bid ? ms[j].b : ms[j].a;
+        text = fmt::format("{}{}..{}", words.empty() ? "" : words + " ", lo, hi);
+      } else {
+        for (int k = i + 1; k <= j; ++k) text += ", " + format_move(st, ms[k]);
+      }
+      out += (out.empty() ? "" : ", ") + text;
+    }
+    return out;
+  }
+
   std::string legal_text() const {
     if (st.ph == phase::play) return show(st.legal_cards());
     move_list ms;
     int n = st.legal_moves(ms);
-    std::string out;
-    for (int i = 0; i < n; ++i) out += (i ? ", " : "") + format_move(st, ms[i]);
+    std::string out = grouped(ms.data(), n);
     if (st.ph == phase::exchange && st.exchange_offer) return fmt::format("exchange {} cards with partner, or no", st.exchange_left);
     if (st.ph == phase::exchange) return fmt::format("pass {} of your cards", st.exchange_left);
     if (st.ph == phase::pass) return fmt::format("pass {} of your cards", st.cards_left);
@@ -143,10 +226,37 @@ struct table : observer {
         return true;
       }
       if (!st.has_legal_move()) return false;  // nothing to ask you: the loop reports the dead end
+      decisions.push_back({st, r, tricks});
       if (!human_turn()) return false;
     }
     out = entered.front();
     entered.erase(entered.begin());
+    return true;
+  }
+
+  static constexpr const char* commands =
+      "hand (your hand), score (the scores), last (the last trick), undo (back to your last decision), help, quit";
+
+  // The commands every prompt takes: true when `t` was one (handled, or `leave` set to leave or go back).
+  bool command(const std::string& t, bool& leave, const std::string& moves) {
+    if (t == "quit" || t == "exit") leave = true;
+    else if (t == "score") scores();
+    else if (t == "last") last_trick();
+    else if (t == "help" || t == "?") fmt::print("  legal now: {}\n  commands: {}\n", moves, commands);
+    else if (t == "undo") leave = undo();
+    else return false;
+    return true;
+  }
+
+  // Goes back to your decision before this one: false (nothing to undo) at your first.
+  bool undo() {
+    if (decisions.size() < 2) {
+      fmt::print("  nothing to undo: this is your first decision\n");
+      return false;
+    }
+    decisions.pop_back();
+    undo_to = std::move(decisions.back());
+    decisions.pop_back();  // asked again, it is taken again
     return true;
   }
 
@@ -158,14 +268,22 @@ struct table : observer {
       bool blind_offer = false;
       for (int i = 0; i < n; ++i) blind_offer |= v.bids[ms[i].a].blind;
       if (blind_offer) {
-        std::string blinds;
+        move_list blind_moves;
+        int blind_count = 0;
         for (int i = 0; i < n; ++i)
-          if (v.bids[ms[i].a].blind) blinds += (blinds.empty() ? "" : ", ") + format_move(st, ms[i]);
+          if (v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
+        std::string blinds = grouped(blind_moves.data(), blind_count);
+        fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
         for (;;) {
           std::string line;
-          if (!read(fmt::format("You may bid blind, before looking at your cards ({}).\nBlind bid, or Enter to look: ", blinds), line)) return false;
-          if (lower_words(line).empty()) break;
-          if (lower_words(line) == "quit") return false;
+          if (!read("Blind bid, or Enter to look: ", line)) return false;
+          std::string t = lower_words(line);
+          if (t.empty() || t == "hand") break;  // looking at your hand gives up the blind bids
+          bool leave = false;
+          if (command(t, leave, blinds + ", or Enter to look at your cards")) {
+            if (leave) return false;
+            continue;
+          }
           move m;
           std::string err;
           if (!parse_bid(v, line, m, err)) { fmt::print("  {}\n", err); continue; }
@@ -179,11 +297,14 @@ struct table : observer {
         }
       }
     }
+    if (!kitty_for_you.empty()) fmt::print("\nYou take the kitty: {}", show(kitty_for_you));
+    kitty_for_you = {};
     fmt::print("\nYour hand: {}\n", show(st.hands[me]));
     const bool for_dummy = st.ph == phase::play && st.turn == v.dummy;
     if (for_dummy) fmt::print("You play for the dummy ({}): {}\n", v.seat_names[v.dummy], show(st.hands[v.dummy]));
     else if (st.ph == phase::play && st.exposed(v.dummy))
       fmt::print("Dummy ({}, played by {}): {}\n", v.seat_names[v.dummy], who(st.controller), show(st.hands[v.dummy]));
+    if (st.ph == phase::play && st.played == 0) fmt::print("Trick {}: {} lead{}\n", st.trick + 1, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
     if (st.ph == phase::play && st.played > 0) {
       std::string trick;
       for (int i = 0; i < st.played; ++i) trick += fmt::format("{}{} {}", i ? ", " : "", v.seat_names[(st.leader + i) % v.seats], card(st.trick_cards[i]));
@@ -208,10 +329,12 @@ struct table : observer {
       std::string line;
       if (!read(fmt::format("{}: ", ask), line)) return false;
       std::string t = lower_words(line);
-      if (t == "quit" || t == "exit") return false;
       if (t == "hand") { fmt::print("Your hand: {}\n", show(st.hands[me])); continue; }
-      if (t == "score") { scores(); continue; }
-      if (t == "help" || t == "?") { fmt::print("  legal now: {}\n", legal_text()); continue; }
+      bool leave = false;
+      if (command(t, leave, legal_text())) {
+        if (leave) return false;
+        continue;
+      }
       std::vector<move> ms;
       std::string err;
       if (!parse_action(st, line, ms, err)) { fmt::print("  {} (type `help` for the legal moves)\n", err); continue; }
@@ -231,7 +354,22 @@ struct table : observer {
 
   void dealing(const game_state&) { fmt::print("\n=== Hand {}: {} deals ===\n", st.hands_played + 1, v.seat_names[st.dealer]); }
   void dealt(const game_state&) {
+    if (st.kitty_taker >= 0) {
+      card_set kitty;
+      for (int p = 0; p < v.seats; ++p) kitty |= st.hands[p] & ~st.dealt[p];
+      say_kitty(kitty);
+    }
     if (st.bidding_skipped) fmt::print("This hand has no bidding.\n");
+  }
+
+  // Who took the kitty (and, when it is you, its cards; the others' only as a count).
+  void say_kitty(card_set kitty) {
+    for (int p = 0; p < v.seats; ++p) {
+      card_set got = kitty & st.hands[p];
+      if (got.empty()) continue;
+      if (p == me) kitty_for_you = got;  // said with your hand, after any blind bid: you have not looked yet
+      else fmt::print("{} takes the kitty ({} card{})\n", who(p), got.count(), got.count() == 1 ? "" : "s");
+    }
   }
 
   // Says the move about to be applied.
@@ -242,6 +380,9 @@ struct table : observer {
     trick_before = st.trick;
     hands_before = st.hands_played;
     drawn_before = st.hands[me];
+    kitty_before = st.out_of_play;
+    kitty_taker_before = st.kitty_taker;
+    if (ph == phase::play) tricks.current.push_back({st.turn, m.a});
     if (announced) {
       announced = false;
     } else if (ph == phase::bid) {
@@ -283,7 +424,19 @@ struct table : observer {
     // discarding the card drawn brings the next one, unseen by the others
     if (phase_before == phase::draw && mover == me && m.a == 0 && (st.hands[me] & ~drawn_before).count() == 1)
       fmt::print("You take {}\n", card((st.hands[me] & ~drawn_before).first()));
+    // the cards passed to you, once they change hands (a pass: all at once; an exchange: from partner)
+    if (phase_before == phase::pass || phase_before == phase::exchange) {
+      card_set got = st.hands[me] & ~drawn_before;
+      if (!got.empty() && phase_before == phase::exchange) fmt::print("You receive {} from {}\n", show(got), who(mover));
+      else if (!got.empty()) fmt::print("You receive {} (passed to you)\n", show(got));
+    }
+    if (kitty_taker_before < 0 && st.kitty_taker >= 0 && hands_before == st.hands_played) say_kitty(kitty_before);
     if (phase_before == phase::play && (st.trick != trick_before || st.hands_played != hands_before)) {
+      tricks.last = std::move(tricks.current);
+      tricks.current.clear();
+      tricks.last_winner = st.last_trick_winner;
+      tricks.last_number = trick_before + 1;
+      tricks.last_hand = hands_before + 1;
       int winner = st.last_trick_winner;
       fmt::print("  -> {} win{} trick {}\n", who(winner), winner == me ? "" : "s", trick_before + 1);
     }
@@ -338,12 +491,25 @@ int cmd_play(int argc, char** argv) {
   if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
   if (v.dummy >= 0) fmt::print("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);
   fmt::print("(seed {}). Type `help` at a prompt for the legal moves.\n", seed);
-  if (run_game(st, r, tb, tb) == loop_end::left) {
+  loop_end end;
+  while ((end = run_game(st, r, tb, tb)) == loop_end::left && tb.undo_to) {
+    // back to your previous decision: the game, the bots' generator and the table's memory as they were
+    st = tb.undo_to->st;
+    r = tb.undo_to->r;
+    tb.tricks = tb.undo_to->tricks;
+    tb.undo_to.reset();
+    tb.entered.clear();
+    tb.announced = false;
+    tb.kitty_for_you = {};
+    fmt::print("Back to your previous decision (hand {}).\n", st.hands_played + 1);
+  }
+  if (end == loop_end::left) {
     fmt::print("goodbye\n");
     return 0;
   }
   if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason());
   else fmt::print("Game over: no winner ({}).\n", st.end_reason());
+  tb.summary();
   return 0;
 }
 

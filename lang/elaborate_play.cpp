@@ -55,6 +55,7 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   forbid_rule f;
   f.name = s.name;
   f.cards = card_group(e.v, it.args, 2);
+  f.group = joined(it.args, 2);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   if (const expr_node* n = card_reader(e.v, f.when))
@@ -71,6 +72,7 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
   play_forbid f;
   f.name = s.name;
   f.cards = card_group(e.v, it.args, 2);
+  f.group = joined(it.args, 2);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   f.per_card = reads_card(e.v, f.when);
@@ -108,6 +110,8 @@ force_rule force(elaboration& e, const symbol& s) {
   f.who = who == "opponents" ? force_who::opponents : who == "others" ? force_who::others : force_who::partner;
   f.highest = choose(a[play + 2], {"highest", "lowest"}, "choice") == "highest";
   f.among = card_group(e.v, a, play + 3);
+  for (size_t i = 1; i < play; ++i) f.lead_group += (i > 1 ? " " : "") + a[i].text;
+  f.among_group = joined(a, play + 3);
   if (f.among.empty()) fail(a[play + 2].at, "expected the cards to choose from after highest/lowest");
   if (it.str) f.reason = it.str->text;
   return f;

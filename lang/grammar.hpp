@@ -169,8 +169,9 @@ SPADES_ITEM(pass, "pass", arg<number>, arg<words>);
 SPADES_ITEM(order, "order", arg<words>);
 SPADES_ITEM(blind, "blind");
 SPADES_ITEM(allow, "allow", arg<when_clause>, opt<ws, string_lit>);
-// exchange N with partner [optional] [when EXPR]: after the bidding, while EXPR holds for the bidder
-SPADES_ITEM(exchange, "exchange", arg<number>, arg<words>, opt<gap, when_clause>);
+// exchange N with partner [optional] [when EXPR]: after the bidding, while EXPR holds for the bidder; N a
+// number or an option's name
+SPADES_ITEM(exchange, "exchange", arg<setting_number>, arg<words>, opt<gap, when_clause>);
 // convert NAME "words" to BID N [when EXPR]: after the bidding the bidder may turn this bid into BID N
 SPADES_ITEM(convert, "convert", arg<name>, ws, string_lit, arg<TAO_PEGTL_KEYWORD("to")>, arg<name>, arg<number>, opt<gap, when_clause>);
 SPADES_ITEM(by, "by", arg<word>);

@@ -1,5 +1,6 @@
 // option_settings: `hand_size deal_size`, `bid number min_bid..13`, `counter bags = start`, `max_hands
-// hands_to_play` and `remove low_card` take the option's value: each word that names an option is replaced
+// hands_to_play`, `remove low_card`, `exchange cards with partner` and a course step's `pass cards to left`
+// or `draw keep 1 of cards` take the option's value: each word that names an option is replaced
 // by the value as written, so the block's elaboration checks it like any number or card. A variant is thus
 // elaborated once per set of option values (lang/load.cpp checks each allowed value of such an option).
 #include "lang/option_settings.hpp"
@@ -55,6 +56,28 @@ struct substitution {
     w.text = lo + ".." + number(w.text.substr(dots + 2), hi_at, "a bid range");
   }
 
+  // a bid's `exchange N with partner`: N a number or an option's name
+  void exchange_args(item& bid) {
+    for (item& o : bid.sub)
+      if (o.kw == "exchange") number_arg(o, 0);
+  }
+
+  // a step's count of cards, `pass N to left`, `draw keep 1 of N`: a word there that names an option stands
+  // for its value (any other word is left for the course's elaboration to judge, as before)
+  void step_count_args(item& step) {
+    if (step.args.size() < 3) return;
+    size_t at = step.args.size();
+    if (step.args[1].text == "pass") at = 2;
+    else if (step.args[1].text == "draw")
+      for (size_t i = 2; i + 1 < step.args.size(); ++i)
+        if (step.args[i].text == "of") at = i + 1;
+    if (at >= step.args.size()) return;
+    if (const std::string* v = value_of(step.args[at].text)) {
+      note_use(step.args[at].text, "step");
+      step.args[at].text = *v;
+    }
+  }
+
   // a list of cards: a word that is an option's name stands for its value
   void card_args(item& it) {
     for (word& w : it.args)
@@ -88,12 +111,16 @@ void apply_option_values(resolved& r, const option_choices& chosen) {
     const char* kw;
   };
   for (const slot& at : {slot{"deal", "hand_size"}, slot{"end", "max_hands"}, slot{"scoring", "counter"}, slot{"bidding", "bid"},
-                         slot{"cards", "remove"}})
+                         slot{"cards", "remove"}, slot{"course", "step"}})
     if (std::vector<item>* items = items_of(r, at.block))
       for (item& it : *items) {
         if (it.kw != at.kw) continue;
         if (it.kw == "counter") s.number_arg(it, 1);
-        else if (it.kw == "bid") s.range_arg(it, 1);
+        else if (it.kw == "bid") {
+          s.range_arg(it, 1);
+          s.exchange_args(it);
+        }
+        else if (it.kw == "step") s.step_count_args(it);
         else if (it.kw == "remove") s.card_args(it);
         else s.number_arg(it, 0);
       }

@@ -76,6 +76,70 @@ static bool all_digits(std::string_view s) {
   return true;
 }
 
+// Numbers as players say them: "ten for 200" and "10 for 200" are the same words, "four no trump" is "4 no trump".
+static const char* const number_words[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                                           "eighteen", "nineteen", "twenty"};
+
+// The number a word says (digits, or a number word), or -1.
+static int number_said(std::string_view word) {
+  if (all_digits(word)) return std::stoi(std::string(word));
+  for (size_t i = 0; i < std::size(number_words); ++i)
+    if (word == number_words[i]) return (int)i;
+  return -1;
+}
+
+static std::vector<std::string_view> split_words(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t j = std::min(text.find(' ', i), text.size());
+    if (j > i) out.push_back(text.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+// Two runs of words said alike: word for word, a number the same however it is said.
+static bool said_alike(const std::vector<std::string_view>& a, size_t from, const std::vector<std::string_view>& b, size_t b_from, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    std::string_view x = a[from + i], y = b[b_from + i];
+    if (x != y && (number_said(x) < 0 || number_said(x) != number_said(y))) return false;
+  }
+  return true;
+}
+
+// The forms of a bid beyond those parse_bid tries first (which keep their meaning): a number said as a word
+// ("six"), the words with their numbers said either way ("10 for 200"), and the number anywhere among the
+// words of a kind with a range ("4 no trump", "blind 5 no trump" as well as "no trump 4").
+static bool parse_spoken_bid(const variant& v, std::string_view t, move& out) {
+  std::vector<std::string_view> said = split_words(t);
+  if (said.size() == 1 && !all_digits(said[0]) && number_said(said[0]) >= 0) {
+    std::string err;
+    return parse_bid(v, std::to_string(number_said(said[0])), out, err);
+  }
+  for (size_t k = 0; k < v.bids.size(); ++k) {
+    const bid_kind& b = v.bids[k];
+    for (const std::string& w : {b.words, spoken(b.name)}) {
+      std::vector<std::string_view> words = split_words(w);
+      if (words.empty()) continue;
+      if (b.lo == b.hi && said.size() == words.size() && said_alike(said, 0, words, 0, words.size())) {
+        out = move::make_bid((int)k, b.lo);
+        return true;
+      }
+      if (b.lo == b.hi || said.size() != words.size() + 1) continue;
+      for (size_t at = 0; at <= words.size(); ++at) {
+        int n = number_said(said[at]);
+        if (n >= 0 && said_alike(said, 0, words, 0, at) && said_alike(said, at + 1, words, at, words.size() - at)) {
+          out = move::make_bid((int)k, n);
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 bool parse_bid(const variant& v, std::string_view text, move& out, std::string& err) {
   std::string t = lower_words(text);
   if (all_digits(t)) {
@@ -112,6 +176,7 @@ bool parse_bid(const variant& v, std::string_view text, move& out, std::string& 
       }
     }
   }
+  if (parse_spoken_bid(v, t, out)) return true;
   err = fmt::format("'{}' is not a bid (bids: {})", t, bid_summary(v));
   return false;
 }

@@ -96,6 +96,7 @@ struct forbid_rule {
   int when = -1;    // condition (expr), -1 = always
   bool unless_broken = false;  // the condition is exactly `not broken`: tested without the evaluator
   std::string reason;
+  std::string group;  // the card group as written ("trump"), for explanations
 };
 enum class follow_rule : uint8_t { suit, beat };
 
@@ -132,6 +133,7 @@ struct force_rule {
   bool highest = true;
   card_set among;
   std::string reason;
+  std::string lead_group, among_group;  // the two card groups as written, for explanations
 };
 
 // The values an option may take (`option NAME = VALUE in ALLOWED`). A true/false option allows true (1)
@@ -161,6 +163,7 @@ struct play_forbid {
   int when = -1;   // play-scope condition for the player to play, -1 = always
   bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
   std::string reason;
+  std::string group;  // the card group as written, for explanations
 };
 // A forced play (`force NAME play lowest|highest|any CARDS when ...`): while its condition holds and the
 // player may play a card of `cards`, the lowest, the highest, or any of those must be played.
@@ -326,6 +329,11 @@ struct variant {
   card_set cards_named(std::string_view text) const;  // every copy of that card
   pos at(const expr_node& n) const;                  // a formula's position in `source`
   std::string render(const diagnostic& d) const;     // file:line:col: error: ..., the line and a caret
+
+  // Names the tables above do not keep, so that `spades explain` prints formulas in the file's own words:
+  // each `let` slot's name, and each card function's group as written (beside card_groups).
+  std::vector<std::string> let_names;
+  std::vector<std::string> card_group_texts;
 };
 
 }  // namespace spades

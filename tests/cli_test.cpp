@@ -37,7 +37,7 @@ TEST_CASE("cli: unknown command and missing arguments are usage errors (exit 2)"
   CHECK(run("bench rulesets/standard.spades --hands lots").out == "spades bench: --hands needs a whole number, not 'lots'\n");
   CHECK(run("test").code == 2);
   CHECK(run("--help").code == 0);
-  for (const char* c : {"check", "test", "play", "sim", "bench", "list"}) CHECK(run(std::string(c) + " --help").code == 0);
+  for (const char* c : {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph"}) CHECK(run(std::string(c) + " --help").code == 0);
 }
 
 TEST_CASE("cli: --version prints the version") {

@@ -47,7 +47,7 @@ std::string usage_lines(const std::string& help) {
   return out;
 }
 
-const char* const commands[] = {"check", "test", "play", "sim", "bench", "list"};
+const char* const commands[] = {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph"};
 
 }  // namespace
 

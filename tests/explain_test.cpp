@@ -1,0 +1,163 @@
+// spades explain, diff and graph: each ruleset's explanation pinned as a golden file, the formula printer's
+// brackets and names, diff's sections, graph's DOT. The goldens are regenerated, from the top of the
+// repository, by `sh tests/explain/regenerate.sh [BUILD_DIR]`: read what changed before committing it.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "lang/formula_text.hpp"
+#include "tests/test_util.hpp"
+
+using spades::testing::load_text;
+using spades::testing::run;
+using spades::testing::slurp;
+using spades::testing::source_path;
+
+TEST_CASE("explain: every ruleset's explanation is its golden file, byte for byte") {
+  namespace fs = std::filesystem;
+  int compared = 0;
+  for (const auto& e : fs::directory_iterator(source_path("rulesets"))) {
+    if (e.path().extension() != ".spades") continue;
+    std::string id = e.path().stem().string();
+    fs::path golden = source_path("tests/explain/" + id + ".txt");
+    INFO(id << ": regenerate with sh tests/explain/regenerate.sh, and read the change");
+    REQUIRE(fs::exists(golden));
+    auto r = run("explain rulesets/" + id + ".spades", "", true);
+    CHECK(r.code == 0);
+    CHECK(r.out == slurp(golden));
+    ++compared;
+  }
+  CHECK(compared == 67);
+  // and no golden outlives its ruleset
+  for (const auto& e : fs::directory_iterator(source_path("tests/explain")))
+    if (e.path().extension() == ".txt") CHECK(fs::exists(source_path("rulesets/" + e.path().stem().string() + ".spades")));
+}
+
+TEST_CASE("explain: --json gives the same sections; --option sets a value; errors as every command reports them") {
+  auto j = nlohmann::json::parse(run("explain rulesets/standard.spades --json", "", true).out);
+  CHECK(j["name"] == "Standard Spades (standard)");
+  REQUIRE(j["sections"].size() == 10);
+  CHECK(j["sections"][0]["title"] == "Players");
+  CHECK(j["sections"][0]["lines"][0] == "4 seats, clockwise: N, E, S and W.");
+  CHECK(j["sections"][7]["title"] == "End of the game");
+  CHECK(j["sections"][7]["lines"][0] == "The game ends when a team's score reaches 500 or more; the highest score wins.");
+
+  std::string three = run("explain rulesets/three.spades --option game_to=400 --option count_bags=true", "", true).out;
+  CHECK(three.find("  The game ends when a team's score reaches the option game_to (400) or more; the highest score wins.\n") != std::string::npos);
+  CHECK(three.find("  game_to = 400 (the default is 300; allowed: any whole number): the score the game is played to (usually 300, 400 or 500).\n") !=
+        std::string::npos);
+  CHECK(three.find("  count_bags = true (the default is false; allowed: true, false): ") != std::string::npos);
+
+  CHECK(run("explain rulesets/three.spades --option game_two=400").out ==
+        "spades explain: unknown rule option 'game_two'; did you mean 'game_to'? (options: count_bags, no_exact_total, game_to)\n");
+  auto missing = run("explain no/such.spades");
+  CHECK(missing.code == 2);
+  auto bad = run("explain tests/lang/bid_option_unknown.spades --json", "", true);
+  CHECK(bad.code == 1);
+  CHECK(nlohmann::json::parse(bad.out).contains("error"));
+  CHECK(run("explain").code == 2);
+  CHECK(run("explain --help").code == 0);
+}
+
+TEST_CASE("explain: formulas printed with the brackets precedence needs and the file's own names") {
+  auto v = load_text("formula_text", R"(extends "standard"
+option a = 1
+option b = 2
+scoring {
+  counter extra
+  rule t each team {
+    let p = (a + b) * 3
+    let q = a - (b - 1)
+    let r = a - b - 1
+    let s = -(a * b)
+    let u = -a * b
+    let w = not (a == b)
+    let x = (not a) == b
+    let y = (if a then 1 else 2) + 3
+    let z = 1 + if a then 2 else 3
+    let k = a and (b or p) or not q
+    let m = min(a, max(b, abs(-a))) + sum(if nil or blind_nil then 0 else bid) + count(tricks > 2)
+    let n = held(S) + won_with(AS KS, -1) + first_tricks(2) + extra
+    points p + q + r + s + u + w + x + y + z + k + m + n
+  }
+  rule tp each player when partner_bid_is(nil) and team_tricks > tricks { points 1 }
+}
+)");
+  const spades::score_rule& t = v->rules.at(3);
+  std::vector<std::string> got;
+  for (const spades::stmt& s : t.body)
+    got.push_back(v->let_names.size() > (size_t)s.slot && s.o == spades::stmt_op::let
+                      ? v->let_names[s.slot] + " = " + spades::lang::formula_text(*v, s.expr, spades::lang::scope::team)
+                      : spades::lang::formula_text(*v, s.expr, spades::lang::scope::team));
+  std::vector<std::string> want = {
+      "p = (a + b) * 3",
+      "q = a - (b - 1)",
+      "r = a - b - 1",
+      "s = -(a * b)",
+      "u = -a * b",
+      "w = not a == b",
+      "x = (not a) == b",
+      "y = (if a then 1 else 2) + 3",
+      "z = 1 + (if a then 2 else 3)",
+      "k = a and (b or p) or not q",
+      "m = min(a, max(b, abs(-a))) + sum(if nil or blind_nil then 0 else bid) + count(tricks > 2)",
+      "n = held(S) + won_with(AS KS, -1) + first_tricks(2) + extra",
+      "p + q + r + s + u + w + x + y + z + k + m + n",
+  };
+  CHECK(got == want);
+  // a player rule reads the team's tricks as team_tricks
+  CHECK(spades::lang::formula_text(*v, v->rules.at(4).when, spades::lang::scope::player) == "partner_bid_is(nil) and team_tricks > tricks");
+  CHECK(spades::lang::negated_text(*v, v->rules.at(0).body.at(1).else_body.at(0).expr, spades::lang::scope::player) == "bonus");
+}
+
+TEST_CASE("diff: what a ruleset that extends standard changes, section by section") {
+  auto r = run("diff rulesets/standard.spades rulesets/bags5.spades");
+  CHECK(r.code == 0);
+  CHECK(r.out ==
+        "What Spades, 5-bag penalty (bags5, extends standard) changes from Standard Spades (standard):\n"
+        "\n"
+        "Name\n"
+        "- Standard Spades (standard)\n"
+        "- Four players in two partnerships, 13 cards each, bid in turn from the dealer's left; 10 a trick bid, 1 a bag, every 10 bags "
+        "cost 100; Nil ±100, Blind Nil ±200 for a side 100 or more behind; no spade led until spades are broken; first to 500.\n"
+        "+ Spades, 5-bag penalty (bags5, extends standard)\n"
+        "+ Every 5 bags cost 50, instead of every 10 bags 100.\n"
+        "\n"
+        "Scoring\n"
+        "- Rule sandbags, for each team when bags >= 10:\n"
+        "-   the team loses 100 * (bags / 10) points\n"
+        "-   set the counter bags to bags % 10\n"
+        "+ Rule sandbags, for each team when bags >= 5:\n"
+        "+   the team loses 50 * (bags / 5) points\n"
+        "+   set the counter bags to bags % 5\n");
+  CHECK(run("diff rulesets/standard.spades rulesets/standard.spades").out ==
+        "Standard Spades (standard) has the same rules as Standard Spades (standard).\n");
+  auto j = nlohmann::json::parse(run("diff rulesets/standard.spades rulesets/bags5.spades --json", "", true).out);
+  CHECK(j["same"] == false);
+  REQUIRE(j["sections"].size() == 2);
+  CHECK(j["sections"][1]["title"] == "Scoring");
+  CHECK(j["sections"][1]["changes"][0] == nlohmann::json{{"change", "removed"}, {"line", "Rule sandbags, for each team when bags >= 10:"}});
+  CHECK(run("diff rulesets/standard.spades").code == 2);
+}
+
+TEST_CASE("diff: an indented change is shown under the unchanged line it belongs to") {
+  std::string amended = spades::testing::temp_variant("amended", R"(extends "standard"
+bidding {
+  amend bid blind_nil { allow when behind >= 200 "your side must trail by 200 or more" }
+}
+)");
+  auto r = run("diff rulesets/standard.spades " + amended);
+  CHECK(r.out.find("\nBidding\n"
+                   "  Bid blind_nil: \"blind nil\", for 0 tricks.\n"
+                   "-   Only when behind >= 100 (\"your side must trail by 100 or more\").\n"
+                   "+   Only when behind >= 200 (\"your side must trail by 200 or more\").\n") != std::string::npos);
+}
+
+TEST_CASE("graph: standard's course as DOT, exactly") {
+  auto r = run("graph rulesets/standard.spades", "", true);
+  CHECK(r.code == 0);
+  CHECK(r.out == slurp(source_path("tests/explain/standard.dot")));
+  CHECK(run("graph").code == 2);
+}
