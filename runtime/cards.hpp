@@ -49,6 +49,28 @@ struct card_set {
   }
 };
 
+// The card-set operations of the playouts' hot path, in two widths chosen once per variant
+// (variant::narrow): with a deck of at most 64 cards every set lies in the low word, so Narrow reads
+// and writes that word alone (no 128-bit shifts, one popcount); otherwise the card_set's own.
+template <bool Narrow> struct set_ops {
+  static uint64_t low(card_set s) { return (uint64_t)s.bits; }
+  static bool has(card_set s, int c) { return Narrow ? (low(s) >> c) & 1 : s.has(c); }
+  static bool empty(card_set s) { return Narrow ? low(s) == 0 : s.empty(); }
+  static void add(card_set& s, int c) { if (Narrow) s.bits |= uint64_t{1} << c; else s.add(c); }
+  static void remove(card_set& s, int c) { if (Narrow) s.bits &= ~(unsigned __int128)(uint64_t{1} << c); else s.remove(c); }
+  static int count(card_set s) { return Narrow ? __builtin_popcountll(low(s)) : s.count(); }
+  static int nth(card_set s, int n) {
+    if (!Narrow) return s.nth(n);
+    uint64_t w = low(s);
+    for (; n > 0; --n) w &= w - 1;
+    return __builtin_ctzll(w);
+  }
+  template <class F> static void for_each(card_set s, F f) {
+    if (!Narrow) return s.for_each(f);
+    for (uint64_t b = low(s); b; b &= b - 1) f(__builtin_ctzll(b));
+  }
+};
+
 // A card's face: suit index into the deck's suits (or -1 for a joker) and its rank token.
 struct card_face {
   std::string name;  // canonical text: "AS", "TD", "BJ"

@@ -53,6 +53,12 @@ void game_state::new_game(const variant& var, int first_dealer) {
 }
 
 void game_state::deal(rng& r) {
+  if (v->narrow) deal_as<true>(r);
+  else deal_as<false>(r);
+}
+
+template <bool Narrow>
+void game_state::deal_as(rng& r) {
   // the deck is always the ids 0..n-1 (check.cpp compacts them)
   std::array<int16_t, max_cards> order;
   const int n = (int)v->cards.size();
@@ -69,14 +75,14 @@ void game_state::deal(rng& r) {
     int seat = dealer;
     for (int i = 0; i < v->seats; ++i) {
       if (++seat == v->seats) seat = 0;
-      given[seat].add(order[k++]);
+      set_ops<Narrow>::add(given[seat], order[k++]);
     }
   }
   if (v->leftover == leftover_rule::stock) {  // the cards not dealt lie face down in their shuffled order
     deal_given(given, rest, order.data() + k, n - k);
     return;
   }
-  for (; k < n; ++k) rest.add(order[k]);
+  for (; k < n; ++k) set_ops<Narrow>::add(rest, order[k]);
   deal_given(given, rest);
 }
 
@@ -690,11 +696,12 @@ bool game_state::has_legal_move() const {
 // order to its hand; each rule that takes cards away tells `refuse(refusal, cards taken)`, so the first
 // rule to refuse a card is the reason it is illegal. legal_cards passes a no-op (the hot path: it
 // compiles away); refusal() records the rule for one card.
-template <class Refuse>
+template <bool Narrow, class Refuse>
 card_set game_state::play_rules(Refuse&& refuse) const {
+  using ops = set_ops<Narrow>;
   const card_set hand = hands[turn];
   if (played == 0) {
-    if (trick == 0 && opening_card >= 0 && hand.has(opening_card)) {
+    if (trick == 0 && opening_card >= 0 && ops::has(hand, opening_card)) {
       card_set only = card_set::of(opening_card);
       refuse(play_refusal{play_rule::opening_card, -1, (int16_t)opening_card}, hand & ~only);
       return only;
@@ -702,15 +709,15 @@ card_set game_state::play_rules(Refuse&& refuse) const {
     card_set forbidden;
     for (const forbid_rule& f : v->forbids) {
       // `unless broken` is read directly; only other conditions need the evaluator
-      if ((hand & f.cards).bits && (f.unless_broken ? !broken : eval_cond(*v, f.when, eval_ctx{this, team_in_hand(turn), turn}))) {
+      if (!ops::empty(hand & f.cards) && (f.unless_broken ? !broken : eval_cond(*v, f.when, eval_ctx{this, team_in_hand(turn), turn}))) {
         refuse(play_refusal{play_rule::forbid, (int16_t)(&f - v->forbids.data()), -1}, hand & f.cards & ~forbidden);
         forbidden |= f.cards;
       }
     }
     // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
     card_set allowed = hand & ~forbidden;
-    if (allowed.empty()) allowed = hand;
-    return v->play_conditions ? play_conditions(allowed, refuse) : allowed;
+    if (ops::empty(allowed)) allowed = hand;
+    return v->play_conditions ? play_conditions<Narrow>(allowed, refuse) : allowed;
   }
   if (!v->forces.empty()) {
     const int lead_card = trick_cards[0];
@@ -729,13 +736,13 @@ card_set game_state::play_rules(Refuse&& refuse) const {
     }
   }
   card_set same = hand & led_mask;
-  card_set base = same.empty() ? hand : same;
-  if (!same.empty()) refuse(play_refusal{play_rule::follow_suit, v->follow_suit[trick_cards[0]], -1}, hand & ~same);
-  if (v->play_conditions) base = play_conditions(base, refuse);
+  card_set base = ops::empty(same) ? hand : same;
+  if (!ops::empty(same)) refuse(play_refusal{play_rule::follow_suit, v->follow_suit[trick_cards[0]], -1}, hand & ~same);
+  if (v->play_conditions) base = play_conditions<Narrow>(base, refuse);
   if (v->follow == follow_rule::beat) {
     card_set better;
-    base.for_each([&](int c) { if (beats(*v, c, win_card)) better.add(c); });
-    if (!better.empty()) {
+    ops::for_each(base, [&](int c) { if (beats<Narrow>(*v, c, win_card)) ops::add(better, c); });
+    if (!ops::empty(better)) {
       refuse(play_refusal{play_rule::follow_beat, -1, -1}, base & ~better);
       return better;
     }
@@ -747,7 +754,7 @@ card_set game_state::play_rules(Refuse&& refuse) const {
 // each `forbid ... play` whose condition holds takes its cards away, unless that would leave nothing (then
 // it is lifted); then the first `force ... play` whose condition holds and whose cards are among those
 // left narrows them to its lowest, its highest, or all of them.
-template <class Refuse>
+template <bool Narrow, class Refuse>
 card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
   eval_ctx cx{this, team_in_hand(turn), turn};
   // the cards of `group` for which a condition holds: all or none, unless it reads the card in question
@@ -782,12 +789,23 @@ card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
 
 card_set game_state::legal_cards() const {
   if (ph != phase::play) return {};
-  return play_rules([](const play_refusal&, card_set) {});
+  auto none = [](const play_refusal&, card_set) {};
+  return v->narrow ? play_rules<true>(none) : play_rules<false>(none);
+}
+
+int game_state::random_card(rng& r) const {
+  auto none = [](const play_refusal&, card_set) {};
+  if (v->narrow) {
+    const card_set legal = play_rules<true>(none);
+    return set_ops<true>::nth(legal, (int)r.below((uint32_t)set_ops<true>::count(legal)));
+  }
+  const card_set legal = play_rules<false>(none);
+  return legal.nth((int)r.below((uint32_t)legal.count()));
 }
 
 play_refusal game_state::refusal(int c) const {
   play_refusal first;
-  card_set legal = play_rules([&](const play_refusal& r, card_set taken) {
+  card_set legal = play_rules<false>([&](const play_refusal& r, card_set taken) {
     if (first.rule == play_rule::none && taken.has(c)) first = r;
   });
   // a rule lifted after refusing (nothing left to lead) refuses nothing
@@ -1063,25 +1081,33 @@ void game_state::throw_in(int call) {
   ph = phase::deal;
 }
 
-void game_state::play_card(int c) {
-  hands[turn].remove(c);
+// Out of line, each width in its own frame: inlined into play_card, the two would crowd one another's registers.
+template <bool Narrow>
+__attribute__((noinline)) void game_state::play_card_as(int c) {
+  using ops = set_ops<Narrow>;
+  ops::remove(hands[turn], c);
   trick_cards[played++] = (int16_t)c;
   if (played == 1) {
     win_seat = turn;
     win_card = c;
     led_mask = v->follow_mask[v->follow_suit[c]];
-    if (v->broken_by_lead && v->trump.has(c)) broken = true;
+    if (v->broken_by_lead && ops::has(v->trump, c)) broken = true;
   } else {
-    if (v->broken_by_discard && v->trump.has(c) && !v->trump.has(trick_cards[0])) broken = true;
-    if (beats(*v, c, win_card)) { win_seat = turn; win_card = c; }
+    if (v->broken_by_discard && ops::has(v->trump, c) && !ops::has(v->trump, trick_cards[0])) broken = true;
+    if (beats<Narrow>(*v, c, win_card)) { win_seat = turn; win_card = c; }
   }
   if (played != v->seats) {
     if (++turn == v->seats) turn = 0;
   } else if (v->uses_trick_cards) [[unlikely]] {
     keep_trick_cards();  // a tail call, which finishes the trick: play_card keeps no register across it
   } else {
-    finish_trick();
+    finish_trick<Narrow>();
   }
+}
+
+void game_state::play_card(int c) {
+  if (v->narrow) play_card_as<true>(c);
+  else play_card_as<false>(c);
 }
 
 int game_state::first_holder() {
@@ -1128,16 +1154,18 @@ void game_state::keep_trick_cards() {
     trick_win_card[trick] = (int16_t)win_card;
     trumped_tricks |= (uint64_t)(v->trump.has(win_card) && !v->trump.has(trick_cards[0])) << trick;
   }
-  finish_trick();
+  finish_trick<false>();  // correct at either width: the trick's end is once per trick, off the hot path here
 }
 
+template <bool Narrow>
 void game_state::finish_trick() {
+  using ops = set_ops<Narrow>;
   ++tricks_won[win_seat];
   last_trick_winner = win_seat;
   if (trick < max_tricks) trick_winner[trick] = (int8_t)win_seat;
-  if (v->broken_by_win && v->trump.has(win_card) && !v->trump.has(trick_cards[0])) broken = true;
+  if (v->broken_by_win && ops::has(v->trump, win_card) && !ops::has(v->trump, trick_cards[0])) broken = true;
   ++trick;
-  if (hands[win_seat].empty()) { score_hand(); return; }
+  if (ops::empty(hands[win_seat])) { score_hand(); return; }
   start_trick(win_seat);
 }
 

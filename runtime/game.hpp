@@ -60,8 +60,9 @@ struct rule_error : diag_error {
 };
 
 // Does card c beat card w, the card winning the trick so far?
+template <bool Narrow = false>
 inline bool beats(const variant& v, int c, int w) {
-  bool tc = v.trump.has(c), tw = v.trump.has(w);
+  bool tc = set_ops<Narrow>::has(v.trump, c), tw = set_ops<Narrow>::has(v.trump, w);
   if (tc != tw) return tc;
   if (!tc && v.follow_suit[c] != v.follow_suit[w]) return false;
   return v.later_wins ? v.power[c] >= v.power[w] : v.power[c] > v.power[w];
@@ -196,6 +197,8 @@ struct game_state {
   bool has_legal_move() const;
   // Legal cards for the seat to play.
   card_set legal_cards() const;
+  // A uniformly random legal card for the seat to play (the random playouts).
+  int random_card(rng& r) const;
   // Why the seat to play may not play card c, which it holds; rule none when it may.
   play_refusal refusal(int c) const;
   // Empty when legal, otherwise the reason in words.
@@ -291,11 +294,14 @@ struct game_state {
   void deliver_passes();
   void start_play();
   void start_trick(int seat);
-  [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
+  // the hot path, in the card-set width of the variant (set_ops): play_card and legal_cards choose it
+  template <bool Narrow> void deal_as(rng& r);
+  template <bool Narrow> void play_card_as(int card);
+  template <bool Narrow> [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
   [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
-  template <class Refuse> card_set play_rules(Refuse&& refuse) const;
-  template <class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
+  template <bool Narrow, class Refuse> card_set play_rules(Refuse&& refuse) const;
+  template <bool Narrow, class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int bid_moves(move* out) const;
   const char* bid_closed(int kind, int bidder) const;

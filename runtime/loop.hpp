@@ -31,14 +31,13 @@ struct bot_chooser {
     return true;
   }
 };
-// A uniformly random legal move; cards straight from legal_cards().
+// A uniformly random legal move; cards straight from random_card().
 struct random_chooser {
   bool operator()(const game_state& st, rng& r, move& out) const {
     if (st.ph != phase::play) {
       out = random_move(st, r);
     } else {
-      card_set legal = st.legal_cards();
-      out = move::make_card(legal.nth((int)r.below((uint32_t)legal.count())));
+      out = move::make_card(st.random_card(r));
     }
     return true;
   }

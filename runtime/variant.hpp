@@ -244,6 +244,7 @@ struct variant {
   std::vector<card_face> cards;
   std::vector<std::string> suit_names;    // "S", "H", ...
   card_set deck;
+  bool narrow = false;                    // at most 64 cards: the playouts' card sets use one word (set_ops<true>)
   std::vector<card_set> follow_mask;      // per suit: the cards that follow it (trump suit includes top trumps)
   std::vector<int8_t> follow_suit;        // per card: the suit it belongs to for following
   std::vector<int16_t> power;             // per card: higher beats lower within the same suit / among trumps
