@@ -50,6 +50,7 @@ struct hand_show {
   const variant& v;
   game_state st;  // the game before the hand, then the hand replayed
   std::string text, pbn_auction, pbn_play;
+  bool pbn_ok = pbn_unsupported(v).empty();
   int dealer = -1, first_bidder = -1, opening_leader = -1, bids = 0;
   std::vector<int> trick;  // the cards of the trick under way, by seat
   scoring_witness witness;
@@ -102,8 +103,9 @@ struct hand_show {
     }
     trick[st.turn] = m.a;
     text += fmt::format(" {} {}{}", v.seat_names[st.turn], v.cards[m.a].name, st.played + 1 < v.seats ? "," : "");
-    if (st.played + 1 == v.seats) {
-      // PBN lists a trick's cards by seat, from the opening leader's column
+    if (st.played + 1 == v.seats && pbn_ok) {
+      // PBN lists a trick's cards by seat, from the opening leader's column (only for a deck PBN describes:
+      // a joker has no PBN suit)
       std::string line;
       for (int i = 0; i < v.seats; ++i) line += (i ? " " : "") + (trick[(opening_leader + i) % v.seats] < 0 ? std::string("-") : pbn_card(v, trick[(opening_leader + i) % v.seats]));
       pbn_play += line + "\n";
