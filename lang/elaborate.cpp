@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/score_code.hpp"
+
 namespace spades::lang {
 
 const std::vector<item>& elaboration::items(const char* block) const {
@@ -146,6 +148,7 @@ std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) 
   elaborate_course(e);
   elaborate_scoring(e);
   elaborate_end(e);
+  v->scoring = compile_scoring(*v);
   return v;
 }
 

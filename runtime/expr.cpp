@@ -247,6 +247,8 @@ inline int64_t operand(const variant& v, int idx, const eval_ctx& cx) {
 
 }  // namespace
 
+void formula_error(const variant& v, int node, const char* what) { fail(v, v.exprs[node], what); }
+
 int64_t eval(const variant& v, int idx, const eval_ctx& cx) {
   const expr_node& n = v.exprs[idx];
   switch (n.o) {

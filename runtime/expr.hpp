@@ -21,6 +21,8 @@ struct eval_ctx {
 inline eval_ctx seat_ctx(const game_state& st, int seat) { return eval_ctx{&st, st.v->team_of[seat], seat}; }
 
 int64_t eval(const variant& v, int node, const eval_ctx& cx);
+// A formula's run-time error, as eval raises it: "<what> while evaluating this formula", at the formula.
+[[noreturn]] void formula_error(const variant& v, int node, const char* what);
 inline bool eval_cond(const variant& v, int node, const eval_ctx& cx) { return node < 0 || eval(v, node, cx) != 0; }
 
 }  // namespace spades

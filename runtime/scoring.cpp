@@ -5,6 +5,7 @@
 
 #include "runtime/expr.hpp"
 #include "runtime/game.hpp"
+#include "runtime/score_code.hpp"
 
 namespace spades {
 
@@ -62,6 +63,10 @@ void game_state::score_hand() {
   runner r{*this, *v, lets};
   hand_points = {};
   if (controller >= 0) fold_dummy();  // once a hand: the dummy's tricks and cards are its player's
+  if (v->scoring && v->scoring->compiled_for(*v)) {
+    run_scoring(*this, *v->scoring);
+    return finish_scoring();
+  }
   for (const score_rule& rule : v->rules) {
     eval_ctx cx{this};
     cx.lets = lets.data();
@@ -78,6 +83,11 @@ void game_state::score_hand() {
       }
     }
   }
+  finish_scoring();
+}
+
+// The hand's points into the scores; then whether the game is over.
+void game_state::finish_scoring() {
   for (int t = 0; t < v->teams; ++t)
     if (__builtin_add_overflow(score[t], hand_points[t], &score[t]))
       throw rule_error(*v, {}, "arithmetic overflow: a score left the 64-bit range");

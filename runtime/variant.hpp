@@ -20,6 +20,8 @@ constexpr int max_tallies = 16;
 constexpr int max_options = 16;
 constexpr int max_lets = 64;
 
+struct score_code;  // runtime/score_code.hpp
+
 // ---- expressions: a flat pool of nodes; children are indices into the pool ----
 enum class op : uint8_t {
   num, var, neg, not_, add, sub, mul, div, mod, lt, le, gt, ge, eq, ne, and_, or_, if_, min, max, abs, sum, count
@@ -334,6 +336,9 @@ struct variant {
   // each `let` slot's name, and each card function's group as written (beside card_groups).
   std::vector<std::string> let_names;
   std::vector<std::string> card_group_texts;
+
+  // The scoring rules compiled (runtime/score_code.hpp), set once the variant is built; null: the tree walk.
+  std::shared_ptr<const score_code> scoring;
 };
 
 }  // namespace spades
