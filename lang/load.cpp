@@ -30,8 +30,10 @@ std::unique_ptr<variant> build(resolved r, const option_choices& chosen, const s
   return v;
 }
 
-// The variant at the declared values, then at each other allowed value of every option a setting names.
-std::unique_ptr<variant> build_all(const resolved& r, const sources& src, const std::string& path) {
+// The variant at the declared values, then at each other allowed value of every option a setting names
+// (each build substitutes the values into its own copy; a file without options is built from `r` itself).
+std::unique_ptr<variant> build_all(resolved r, const sources& src, const std::string& path) {
+  if (r.options.empty()) return build(std::move(r), {}, src, path);
   std::unique_ptr<variant> v = build(r, {}, src, path);
   for (size_t o = 0; o < v->option_specs.size(); ++o) {
     const option_spec& spec = v->option_specs[o];

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <type_traits>
 
@@ -193,7 +194,137 @@ using selector = pegtl::parse_tree::selector<
         R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
     pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
 
-using node = pegtl::parse_tree::node;
+// ---- the parse tree ----
+// PEGTL's parse_tree allocates a node for every rule it tries, kept or not, and frees the failed ones: most
+// of a variant's load went there. Here the selected rules' nodes are appended in post-order to one vector,
+// a failed rule truncates it back to where it started, and children are linked once the parse is done.
+
+// A rule's node type is the address of its tag.
+template <typename Rule> inline constexpr char type_tag = 0;
+
+struct node;
+// A node's children, in source order.
+struct kids {
+  const node* const* first = nullptr;
+  size_t n = 0;
+  size_t size() const { return n; }
+  const node* operator[](size_t i) const { return first[i]; }
+  const node* at(size_t i) const {
+    if (i >= n) throw std::out_of_range("parse tree: no such child");
+    return first[i];
+  }
+  const node* const* begin() const { return first; }
+  const node* const* end() const { return first + n; }
+};
+
+struct node {
+  struct position { size_t line, column; };
+  const void* type = nullptr;
+  std::string_view text;  // what the rule matched
+  size_t line = 0, column = 0;
+  kids children;
+  template <typename Rule> bool is_type() const { return type == &type_tag<Rule>; }
+  std::string string() const { return std::string(text); }
+  position begin() const { return {line, column}; }
+};
+
+// The nodes as the parse makes them: `first` is the index of the node's first descendant (its own index
+// when it has none), so a node's subtree is [first, its index].
+struct flat_node {
+  const void* type;
+  const char *begin, *end;
+  size_t line, column;
+  size_t first;
+};
+
+struct tree_builder {
+  struct open {
+    size_t first;  // nodes.size() when the rule started
+    pegtl::internal::iterator at;
+  };
+  std::vector<flat_node> nodes;
+  std::vector<open> opened;
+
+  // a selected rule matched: its node over the nodes made since it started, or with fold_one and a single
+  // child, that child in its place
+  void close(const void* type, bool fold, const open& o, const char* end) {
+    const size_t count = nodes.size() - o.first;
+    if (fold && count > 0 && nodes.back().first == o.first) return;
+    nodes.push_back({type, o.at.data, fold ? nullptr : end, o.at.line, o.at.column, o.first});
+  }
+};
+
+// The linked tree: nodes[i] is flat node i; the root's children are the top-level nodes.
+struct parse_tree {
+  std::vector<node> nodes;
+  std::vector<const node*> links;
+  node root;
+};
+
+// The indices of the roots of the subtrees in [first, last), last to first.
+template <typename F>
+void each_subtree_backwards(const std::vector<flat_node>& flat, size_t first, size_t last, F f) {
+  for (size_t j = last; j > first; j = flat[j - 1].first) f(j - 1);
+}
+
+void link(const std::vector<flat_node>& flat, parse_tree& t) {
+  t.nodes.resize(flat.size());
+  t.links.resize(flat.size());
+  size_t next = 0;  // children take consecutive runs of `links`
+  auto fill = [&](node& n, size_t first, size_t last) {
+    size_t count = 0;
+    each_subtree_backwards(flat, first, last, [&](size_t) { ++count; });
+    n.children = {t.links.data() + next, count};
+    size_t k = next + count;
+    each_subtree_backwards(flat, first, last, [&](size_t j) { t.links[--k] = &t.nodes[j]; });
+    next += count;
+  };
+  for (size_t i = 0; i < flat.size(); ++i) {
+    const flat_node& f = flat[i];
+    node& n = t.nodes[i];
+    n.type = f.type;
+    if (f.end) n.text = std::string_view(f.begin, (size_t)(f.end - f.begin));
+    n.line = f.line;
+    n.column = f.column;
+    fill(n, f.first, i);
+  }
+  fill(t.root, 0, flat.size());
+}
+
+template <typename Rule>
+using selection = selector<Rule>;
+// The control with the tree: a rule that is selected, or that may contain a selected rule, notes where
+// it started; it adds its node on success and drops what it made on failure.
+template <typename Rule>
+struct tree_control : control<Rule> {
+  static constexpr bool selected = pegtl::parse_tree::internal::is_selected_node<Rule, selection>;
+  static constexpr bool folds = std::is_base_of_v<pegtl::parse_tree::fold_one, selection<Rule>>;
+  static constexpr bool tracks = selected || !pegtl::parse_tree::internal::is_leaf<8, typename Rule::subs_t, selection>;
+  static constexpr bool enable = tracks || control<Rule>::enable;
+
+  template <typename ParseInput>
+  static void start(const ParseInput& in, tree_builder& t) {
+    control<Rule>::start(in, t);
+    if constexpr (tracks) t.opened.push_back({t.nodes.size(), in.iterator()});
+  }
+  template <typename ParseInput>
+  static void success(const ParseInput& in, tree_builder& t) {
+    if constexpr (tracks) {
+      if constexpr (selected) t.close(&type_tag<Rule>, folds, t.opened.back(), in.current());
+      t.opened.pop_back();
+    }
+    control<Rule>::success(in, t);
+  }
+  template <typename ParseInput>
+  static void failure(const ParseInput& in, tree_builder& t) {
+    if constexpr (tracks) {
+      t.nodes.resize(t.opened.back().first);
+      t.opened.pop_back();
+    }
+    control<Rule>::failure(in, t);
+  }
+};
+
 
 struct converter {
   int file;
@@ -559,9 +690,13 @@ file_ast parse(const sources& src, int file) {
   pegtl::memory_input in(text.data(), text.size(), src.path(file));
   try {
     nesting[0] = nesting[1] = 0;
-    auto root = pegtl::parse_tree::parse<R::grammar, selector, pegtl::nothing, control>(in);
-    if (!root) throw diag_error({file, 1, 1}, "this is not a variant file");
-    return converter{file}.convert(*root);
+    tree_builder b;
+    b.nodes.reserve(text.size() / 8 + 16);
+    b.opened.reserve(64);
+    if (!pegtl::parse<R::grammar, pegtl::nothing, tree_control>(in, b)) throw diag_error({file, 1, 1}, "this is not a variant file");
+    parse_tree t;
+    link(b.nodes, t);
+    return converter{file}.convert(t.root);
   } catch (const rule_failure& f) {
     throw syntax_error(text, file, f);
   } catch (const nesting_failure& f) {

@@ -99,13 +99,18 @@ void place_steps(std::vector<item>& into, const std::vector<item>& from) {
 
 // Linear in the number of items: keys are looked up in hash maps, and dropped items are removed in one
 // pass at the end (a file of 100k rules merges in well under a second).
-void merge_items(std::vector<item>& into, const std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
+// The items of `from` are moved into `into` (the file's syntax tree is not read again).
+void merge_items(std::vector<item>& into, std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
   // tie rules are an ordered list read top to bottom: a file that states any replaces the inherited list
   bool own_ties = std::any_of(from.begin(), from.end(), [](const item& x) { return x.kw == "tie"; });
   if (own_ties) into.erase(std::remove_if(into.begin(), into.end(), [](const item& x) { return x.kw == "tie"; }), into.end());
   std::unordered_map<std::string, size_t> index;  // key -> position in `into`
   for (size_t i = 0; i < into.size(); ++i) index.emplace(into[i].key(), i);
-  std::unordered_map<std::string, const item*> seen;  // duplicates within one file are mistakes
+  std::unordered_map<std::string, pos> seen;  // duplicates within one file are mistakes: where each key was first
+  // the steps placed before or after another, kept for place_steps once the items are merged
+  std::vector<item> placed;
+  for (const item& it : from)
+    if (it.place) placed.push_back(it);
   std::vector<bool> dropped(into.size());
   auto near_keys = [&] {
     std::vector<std::string> keys;
@@ -117,10 +122,10 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
   int steps = 0;
   for (const item& it : from)
     if (it.kw == "step" && ++steps > max_steps) throw diag_error(it.at, fmt::format("a course has at most {} steps", max_steps));
-  for (const item& it : from) {
+  for (item& it : from) {
     if (it.kw == "amend") {
-      auto [first, fresh] = seen.emplace(it.key(), &it);
-      if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", it.key(), where), {{first->second->at, "first defined here"}});
+      auto [first, fresh] = seen.emplace(it.key(), it.at);
+      if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", it.key(), where), {{first->second, "first defined here"}});
       std::string key = it.args.at(0).text + " " + it.args.at(1).text;
       auto found = index.find(key);
       if (found == index.end())
@@ -147,13 +152,13 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
       continue;
     }
     std::string key = it.key();
-    auto [first, fresh] = seen.emplace(key, &it);
-    if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{first->second->at, "first defined here"}});
+    auto [first, fresh] = seen.emplace(key, it.at);
+    if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{first->second, "first defined here"}});
     if (auto found = index.find(key); found != index.end()) {
-      into[found->second] = it;
+      into[found->second] = std::move(it);
     } else {
-      index.emplace(key, into.size());
-      into.push_back(it);
+      index.emplace(std::move(key), into.size());
+      into.push_back(std::move(it));
       dropped.push_back(false);
     }
   }
@@ -164,7 +169,7 @@ void merge_items(std::vector<item>& into, const std::vector<item>& from, const s
       ++kept;
     }
   into.resize(kept);
-  place_steps(into, from);
+  place_steps(into, placed);
 }
 
 // `shown` is the path as diagnostics print it.
@@ -224,10 +229,10 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
   merge_items(out.options, ast.top, "options", out.drops);
   // the same block may be opened more than once in a file; its items still may not repeat
   std::vector<std::pair<std::string, std::vector<item>>> per_block;
-  for (const block& b : ast.blocks) {
+  for (block& b : ast.blocks) {
     auto it = std::find_if(per_block.begin(), per_block.end(), [&](auto& p) { return p.first == b.kw; });
-    if (it == per_block.end()) per_block.push_back({b.kw, b.items});
-    else it->second.insert(it->second.end(), b.items.begin(), b.items.end());
+    if (it == per_block.end()) per_block.push_back({b.kw, std::move(b.items)});
+    else it->second.insert(it->second.end(), std::make_move_iterator(b.items.begin()), std::make_move_iterator(b.items.end()));
   }
   for (auto& entry : per_block) {
     const std::string& kw = entry.first;
