@@ -38,6 +38,18 @@ inline std::string slurp(const std::filesystem::path& p) {
   return ss.str();
 }
 
+// Runs `cmd` in a shell and returns what it printed on stdout (all of it); its exit status in `status`.
+inline std::string shell(const std::string& cmd, int* status = nullptr) {
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int st = pclose(p);
+  if (status) *status = st;
+  return out;
+}
+
 #ifdef SPADES_BINARY
 struct run_result {
   int code;
@@ -51,12 +63,8 @@ inline run_result run(const std::string& args, const std::string& input = "", bo
   std::string in_path = std::filesystem::temp_directory_path() / ("spades-cli-input-" + std::to_string(getpid()) + ".txt");
   std::ofstream(in_path) << input;
   std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + (stdout_only ? " 2>/dev/null" : " 2>&1");
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int status = pclose(p);
+  int status = 0;
+  std::string out = shell(cmd, &status);
   std::filesystem::remove(in_path);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
@@ -106,8 +114,10 @@ inline void deal(game_state& st, const std::vector<std::string>& hands) {
   st.deal_given(given, st.v->deck & ~used);
 }
 
-// Applies typed actions for whoever is to act; every one must be legal (for Catch2 test cases).
-inline void act(game_state& st, std::initializer_list<const char*> actions) {
+// Applies typed actions for whoever is to act; every one must be legal (for Catch2 test cases). `watch(st, m,
+// applied)` is told of each move just before it is applied (false) and just after (true).
+template <class Watch>
+inline void act_watched(game_state& st, std::initializer_list<const char*> actions, Watch&& watch) {
   for (const char* a : actions) {
     std::vector<move> ms;
     std::string err;
@@ -115,9 +125,15 @@ inline void act(game_state& st, std::initializer_list<const char*> actions) {
     REQUIRE(parse_action(st, a, ms, err));
     for (const move& m : ms) {
       REQUIRE(st.why_illegal(m).empty());
+      watch(st, m, false);
       st.apply(m);
+      watch(st, m, true);
     }
   }
+}
+
+inline void act(game_state& st, std::initializer_list<const char*> actions) {
+  act_watched(st, actions, [](const game_state&, const move&, bool) {});
 }
 
 inline int card(const game_state& st, const char* name) { return st.v->find_card(name); }
