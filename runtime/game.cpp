@@ -63,26 +63,42 @@ void game_state::deal_as(rng& r) {
   std::array<int16_t, max_cards> order;
   const int n = (int)v->cards.size();
   for (int i = 0; i < n; ++i) order[i] = (int16_t)i;
-  for (int i = n - 1; i > 0; --i) {
-    int j = (int)r.below((uint32_t)(i + 1));
-    std::swap(order[i], order[j]);
-  }
   std::array<card_set, max_seats> given{};
   card_set rest;
-  int k = 0;
-  // singly, clockwise from the dealer's left (no division in the loop: this is the hot path)
-  for (int round = 0; round < v->deal_size; ++round) {
-    int seat = dealer;
-    for (int i = 0; i < v->seats; ++i) {
-      if (++seat == v->seats) seat = 0;
-      set_ops<Narrow>::add(given[seat], order[k++]);
-    }
-  }
   if (v->leftover == leftover_rule::stock) {  // the cards not dealt lie face down in their shuffled order
+    for (int i = n - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+    int k = 0;
+    for (int round = 0; round < v->deal_size; ++round) {
+      int seat = dealer;
+      for (int i = 0; i < v->seats; ++i) {
+        if (++seat == v->seats) seat = 0;
+        set_ops<Narrow>::add(given[seat], order[k++]);
+      }
+    }
     deal_given(given, rest, order.data() + k, n - k);
     return;
   }
-  for (; k < n; ++k) set_ops<Narrow>::add(rest, order[k]);
+  // Singly, clockwise from the dealer's left: the k-th card of the shuffled deck goes to the (k mod seats)-th
+  // seat after the dealer, the cards past the last round are left over. The shuffle fixes position i at its
+  // step (later steps swap only below it), so each card is dealt as soon as its position is fixed, from the
+  // last position down (no division and no second pass: this is the hot path).
+  const int seats = v->seats, dealt_n = v->deal_size * seats;
+  int i = n - 1;
+  for (; i >= dealt_n && i > 0; --i) {
+    std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+    set_ops<Narrow>::add(rest, order[i]);
+  }
+  if (dealt_n > 0) {
+    int seat = (dealer + dealt_n) % seats;  // the seat of position dealt_n - 1
+    for (; i > 0; --i) {
+      std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
+      set_ops<Narrow>::add(given[seat], order[i]);
+      if (--seat < 0) seat = seats - 1;
+    }
+    set_ops<Narrow>::add(given[seat], order[0]);
+  } else if (n > 0) {
+    set_ops<Narrow>::add(rest, order[0]);
+  }
   deal_given(given, rest);
 }
 
@@ -594,14 +610,83 @@ bool parts_hold(const variant& v, const std::vector<int>& parts, const eval_ctx&
   return true;
 }
 
+// A bit per number a bid may have (0..max_tricks).
+using number_mask = unsigned __int128;
+static_assert(max_tricks < 128);
+
+bool reads_this_bid(const variant& v, int node) {
+  if (node < 0) return false;
+  const expr_node& n = v.exprs[node];
+  if (n.o == op::var && n.v == var::this_bid) return true;
+  return reads_this_bid(v, n.a) || reads_this_bid(v, n.b) || reads_this_bid(v, n.c);
+}
+
+template <class F> void each_number(number_mask m, F f) {
+  for (; m; m &= m - 1) {
+    const uint64_t lo = (uint64_t)m;
+    f(lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64)));
+  }
+}
+
+bool compare(op o, int64_t a, int64_t b) {
+  switch (o) {
+    case op::lt: return a < b;
+    case op::le: return a <= b;
+    case op::gt: return a > b;
+    case op::ge: return a >= b;
+    case op::eq: return a == b;
+    default: return a != b;
+  }
+}
+
+// The numbers among `dom` for which the formula `node` holds (is not 0), as evaluating it with each number
+// as this_bid answers: what does not read the number is evaluated once, `and`, `or`, `not` and `if` split
+// the numbers, a comparison of the number with what does not read it is made per number without the
+// evaluator, and anything else is evaluated number by number. The formulas are pure, so only the count of
+// evaluations differs; a failing part may fail here where the number-by-number order would not reach it
+// (the caller then takes that order, which gives its own error first).
+number_mask numbers_holding(const variant& v, int node, number_mask dom, eval_ctx& cx) {
+  if (!dom) return 0;
+  if (!reads_this_bid(v, node)) return eval(v, node, cx) != 0 ? dom : 0;
+  const expr_node& n = v.exprs[node];
+  switch (n.o) {
+    case op::and_: return numbers_holding(v, n.b, numbers_holding(v, n.a, dom, cx), cx);
+    case op::or_: {
+      const number_mask a = numbers_holding(v, n.a, dom, cx);
+      return a | numbers_holding(v, n.b, dom & ~a, cx);
+    }
+    case op::not_: return dom & ~numbers_holding(v, n.a, dom, cx);
+    case op::if_: {
+      const number_mask c = numbers_holding(v, n.a, dom, cx);
+      return numbers_holding(v, n.b, c, cx) | numbers_holding(v, n.c, dom & ~c, cx);
+    }
+    case op::lt: case op::le: case op::gt: case op::ge: case op::eq: case op::ne: {
+      const bool left = v.exprs[n.a].o == op::var && v.exprs[n.a].v == var::this_bid && !reads_this_bid(v, n.b);
+      const bool right = v.exprs[n.b].o == op::var && v.exprs[n.b].v == var::this_bid && !reads_this_bid(v, n.a);
+      if (!left && !right) break;
+      const int64_t x = eval(v, left ? n.b : n.a, cx);
+      number_mask out = 0;
+      each_number(dom, [&](int k) { if (left ? compare(n.o, k, x) : compare(n.o, x, k)) out |= number_mask{1} << k; });
+      return out;
+    }
+    default: break;
+  }
+  number_mask out = 0;
+  each_number(dom, [&](int k) {
+    cx.this_bid = k;
+    if (eval(v, node, cx) != 0) out |= number_mask{1} << k;
+  });
+  return out;
+}
+
 }  // namespace
 
 // The bids open to the bidder: a kind's condition is split (bid_kind::when_split) so that what does not
 // read the number is evaluated once per kind, or once for the kinds that share it, not once per number.
 static_assert(max_bid_kinds <= 64, "bid_moves keeps a bit per bid kind");
 
-int game_state::bid_moves(move* out) const {
-  int count = 0;
+template <class Range, class One>
+void game_state::each_bid(Range&& range, One&& one) const {
   uint64_t evaluated = 0, holding = 0;  // per kind whose fixed parts others share: evaluated, and held
   eval_ctx cx{this, bidder_team(turn), v->bid_by_team ? -1 : turn, turn};
   for (int k = 0; k < (int)v->bids.size(); ++k) {
@@ -610,7 +695,7 @@ int game_state::bid_moves(move* out) const {
     if (bk.when >= 0) {
       if (!bk.when_split) {
         for (int n = bk.lo; n <= bk.hi; ++n)
-          if (bid_allowed(k, n, turn)) out[count++] = move::make_bid(k, n);
+          if (bid_allowed(k, n, turn)) one(k, n);
         continue;
       }
       if (bk.lo > bk.hi) continue;
@@ -621,16 +706,49 @@ int game_state::bid_moves(move* out) const {
       }
       if (!(holding & g)) continue;
       if (!bk.when_number.empty()) {
-        for (int n = bk.lo; n <= bk.hi; ++n) {
-          cx.this_bid = n;
-          if (parts_hold(*v, bk.when_number, cx)) out[count++] = move::make_bid(k, n);
+        number_mask open = ((number_mask{2} << bk.hi) - 1) & ~((number_mask{1} << bk.lo) - 1);
+        try {
+          for (int p : bk.when_number) open = numbers_holding(*v, p, open, cx);
+        } catch (...) {  // number by number, in the order that gives the error first
+          for (int n = bk.lo; n <= bk.hi; ++n) {
+            cx.this_bid = n;
+            if (parts_hold(*v, bk.when_number, cx)) one(k, n);
+          }
+          continue;
         }
+        each_number(open, [&](int n) { one(k, n); });
         continue;
       }
     }
-    for (int n = bk.lo; n <= bk.hi; ++n) out[count++] = move::make_bid(k, n);
+    if (bk.lo <= bk.hi) range(k, bk.lo, bk.hi);
   }
+}
+
+int game_state::bid_moves(move* out) const {
+  int count = 0;
+  each_bid([&](int k, int lo, int hi) { for (int n = lo; n <= hi; ++n) out[count++] = move::make_bid(k, n); },
+           [&](int k, int n) { out[count++] = move::make_bid(k, n); });
   return count;
+}
+
+// The legal bids in bid_moves' order as runs (a kind's whole range, or single bids), so that the one drawn
+// is found without listing them all.
+bool game_state::random_bid(rng& r, move& out) const {
+  struct run { int16_t kind, lo, count, from; };  // from: the bid's index at the run's start
+  std::array<run, max_moves> runs;
+  int n_runs = 0, total = 0;
+  each_bid([&](int k, int lo, int hi) { runs[n_runs++] = {(int16_t)k, (int16_t)lo, (int16_t)(hi - lo + 1), (int16_t)total}; total += hi - lo + 1; },
+           [&](int k, int n) {
+             if (n_runs > 0 && runs[n_runs - 1].kind == k && runs[n_runs - 1].lo + runs[n_runs - 1].count == n) ++runs[n_runs - 1].count;
+             else runs[n_runs++] = {(int16_t)k, (int16_t)n, 1, (int16_t)total};
+             ++total;
+           });
+  if (total == 0) return false;
+  const int i = (int)r.below((uint32_t)total);
+  int j = 0;
+  while (runs[j].from + runs[j].count <= i) ++j;
+  out = move::make_bid(runs[j].kind, runs[j].lo + i - runs[j].from);
+  return true;
 }
 
 int game_state::legal_moves(move* out) const {
@@ -801,6 +919,22 @@ int game_state::random_card(rng& r) const {
   }
   const card_set legal = play_rules<false>(none);
   return legal.nth((int)r.below((uint32_t)legal.count()));
+}
+
+int game_state::play_random_cards(rng& r) {
+  return v->narrow ? play_random_cards_as<true>(r) : play_random_cards_as<false>(r);
+}
+
+template <bool Narrow>
+__attribute__((noinline)) int game_state::play_random_cards_as(rng& r) {
+  auto none = [](const play_refusal&, card_set) {};
+  int cards = 0;
+  while (ph == phase::play) {
+    const card_set legal = play_rules<Narrow>(none);
+    play_card_as<Narrow>(set_ops<Narrow>::nth(legal, (int)r.below((uint32_t)set_ops<Narrow>::count(legal))));
+    ++cards;
+  }
+  return cards;
 }
 
 play_refusal game_state::refusal(int c) const {

@@ -199,6 +199,13 @@ struct game_state {
   card_set legal_cards() const;
   // A uniformly random legal card for the seat to play (the random playouts).
   int random_card(rng& r) const;
+  // In the bidding: a uniformly random legal bid, drawn as from the list legal_moves() gives (the same
+  // draw of `r`, the same bid), without building the list; false when no bid is legal (nothing drawn).
+  bool random_bid(rng& r, move& out) const;
+  // Plays uniformly random legal cards (each drawn as random_card draws it) until the play phase ends:
+  // the hand is scored. The random playouts' path, in the variant's card-set width chosen once per hand.
+  // Returns the cards played.
+  int play_random_cards(rng& r);
   // Why the seat to play may not play card c, which it holds; rule none when it may.
   play_refusal refusal(int c) const;
   // Empty when legal, otherwise the reason in words.
@@ -280,6 +287,7 @@ struct game_state {
   bool start_partner(const hand_step& s);
   void choose_controller(const hand_step& s);
   void fold_dummy();
+  void finish_scoring();
   bool start_draw(const hand_step& s);
   bool next_draw();
   void keep_drawn();
@@ -297,6 +305,7 @@ struct game_state {
   // the hot path, in the card-set width of the variant (set_ops): play_card and legal_cards choose it
   template <bool Narrow> void deal_as(rng& r);
   template <bool Narrow> void play_card_as(int card);
+  template <bool Narrow> int play_random_cards_as(rng& r);
   template <bool Narrow> [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
   [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
@@ -304,6 +313,7 @@ struct game_state {
   template <bool Narrow, class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int bid_moves(move* out) const;
+  template <class Range, class One> void each_bid(Range&& range, One&& one) const;
   const char* bid_closed(int kind, int bidder) const;
   void settle_bid(int bidder);
   void throw_in(int call);

@@ -1,11 +1,15 @@
 // What the engine does to go faster must not change what it decides: a bid's condition split at compile
 // time (what does not read the number, once per kind) offers exactly the bids the whole condition allows;
-// formulas read the named parts of a rule in place and sum out of line, with the values and errors as before.
+// formulas read the named parts of a rule in place and sum out of line, with the values and errors as before;
+// compiled scoring scores every hand and raises every error as the tree walk does.
 #include <algorithm>
 #include <filesystem>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "runtime/loop.hpp"
+#include "runtime/score_code.hpp"
 #include "test_util.hpp"
 
 using namespace spades;
@@ -154,5 +158,99 @@ scoring {
     std::string msg = e.what();
     INFO(msg);
     CHECK(msg.find("flat-error.spades:5:39: error: division by zero while evaluating this formula") != std::string::npos);
+  }
+}
+
+namespace {
+
+// What each scored hand left: the scores, counters, tallies and flags, hand by hand.
+struct score_log : observer {
+  std::vector<std::string> hands;
+  bool hand_scored(const game_state& st) {
+    std::string h;
+    for (int t = 0; t < st.v->teams; ++t) {
+      h += std::to_string(st.score[t]) + " " + std::to_string(st.hand_points[t]) + " " + std::to_string(st.won_flag[t]) +
+           std::to_string(st.lost_flag[t]) + ":";
+      for (int64_t c : st.counters[t]) h += " " + std::to_string(c);
+      for (int64_t c : st.tallies[t]) h += " " + std::to_string(c);
+      h += "|";
+    }
+    hands.push_back(h);
+    return hands.size() < 60;
+  }
+};
+
+// 60 hands of random play under `v`, new games as they end; the same seed gives the same deals and moves
+// as long as the scores are the same.
+std::vector<std::string> play_hands(const variant& v) {
+  score_log log;
+  rng r(5);
+  game_state st;
+  st.new_game(v, 0);
+  while (log.hands.size() < 60 && run_game(st, r, random_chooser{}, log) == loop_end::over) st.new_game(v, 1);
+  return log.hands;
+}
+
+// The variant as the tree walk scores it: a copy has its own rules, which the compiled code was not made from.
+variant tree_walked(const variant& v) {
+  variant copy = v;
+  copy.scoring = nullptr;
+  return copy;
+}
+
+// The message of the rule error scoring raises, or "".
+std::string scoring_error(const variant& v) {
+  game_state st;
+  st.new_game(v, 0);
+  rng r(1);
+  st.deal(r);
+  while (st.ph == phase::bid) st.apply(move::make_bid(0, 3));
+  st.tricks_won = {4, 3, 3, 3};
+  try {
+    st.score_hand();
+  } catch (const rule_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("compiled scoring: every ruleset and feature file scores each hand as the tree walk does") {
+  for (const char* dir : {"rulesets", "tests/features"})
+    for (const auto& f : std::filesystem::directory_iterator(source_path(dir))) {
+      if (f.path().extension() != ".spades") continue;
+      INFO(f.path().string());
+      lang::sources src;
+      auto v = lang::load_variant(src, f.path().string());
+      REQUIRE(v->scoring);  // no ruleset is left to the tree walk
+      CHECK(v->scoring->compiled_for(*v));
+      const variant tree = tree_walked(*v);
+      CHECK_FALSE(v->scoring->compiled_for(tree));
+      CHECK(play_hands(*v) == play_hands(tree));
+    }
+}
+
+TEST_CASE("compiled scoring: its run-time errors are the tree walk's, at the same formula") {
+  // m: the largest 64-bit number, 2^63 - 1 (a literal may be at most 2^53)
+  const char* rules[] = {
+      "rule r each team { points sum(tricks * 9007199254740992 * 1024) }",   // overflow in a product, per member
+      "rule r each team { let m = 9007199254740992 * 1023 + 9007199254740991\n points sum(if tricks > 3 then m else 1) }",
+      "rule r each team { let m = 9007199254740992 * 1023 + 9007199254740991\n points m + count(tricks > 0) }",
+      "rule r each team { let m = 9007199254740992 * 1023 + 9007199254740991\n points -(tricks - m - 9) }",
+      "rule r each team { points 7 % (bid - bid) }",                         // modulo by zero
+      "rule r each team when tricks / (tricks - tricks) > 0 { points 1 }",  // in a rule's condition
+      "rule r each team { let m = 9007199254740992 * 1023 + 9007199254740991\n points -m\n points -m }",
+      "rule r each team { let m = 9007199254740992 * 1023 + 9007199254740991\n bags -= -m - 1 }",
+      "rule r each team { let m = 9007199254740992 * 1023 + 9007199254740991\n if bid > 0 and abs(-m - 1) > 0 { points 1 } }",
+  };
+  int n = 0;
+  for (const char* rule : rules) {
+    auto v = load_text(fmt::format("compiled-error-{}", ++n), fmt::format("extends \"standard\"\nscoring {{\n  {}\n}}\n", rule));
+    REQUIRE(v->scoring);
+    const std::string compiled = scoring_error(*v);
+    INFO(rule << "\n" << compiled);
+    CHECK(compiled.find("error: ") != std::string::npos);
+    CHECK(compiled == scoring_error(tree_walked(*v)));
   }
 }
