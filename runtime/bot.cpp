@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -162,12 +163,11 @@ bool bid_zero(const game_state& st, int seat) {
   return c.answer[seat] == 2;
 }
 
-// Would one more trick for the seat's side cost it (overtricks carried at a price, a contract broken
-// by too many)? The scoring of the seat taking k tricks (an opponent the rest) is tabled once a hand for
-// every k; a trick is unwanted when the side's count so far plus one scores below the count so far.
-bool trick_unwanted(const game_state& st, int seat) {
+// The side's score (score_outcome) when the seat takes k tricks and an opponent the rest, for every k: tabled
+// once a hand per seat. Null when the seat has no opponent or the hand is not bid.
+const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, int seat) {
   const variant& v = *st.v;
-  if (st.bidding_skipped) return false;
+  if (st.bidding_skipped) return nullptr;
   const int all = std::min(v.tricks_per_hand, max_tricks);
   struct cache {
     hand_key key;
@@ -180,7 +180,7 @@ bool trick_unwanted(const game_state& st, int seat) {
     c.known = {};
   }
   int opp = first_opponent(v, seat);
-  if (opp < 0) return false;
+  if (opp < 0) return nullptr;
   if (!c.known[seat]) {
     c.known[seat] = true;
     try {
@@ -196,10 +196,42 @@ bool trick_unwanted(const game_state& st, int seat) {
       c.by_count[seat] = {};
     }
   }
+  return &c.by_count[seat];
+}
+
+// The tricks that count for the seat's side so far (a dummy playing for the side included).
+int side_taken(const game_state& st, int seat) {
+  const variant& v = *st.v;
   int side = 0;
   for (int m : v.members[v.team_of[seat]]) side += st.tricks_won[m];
   if (v.dummy >= 0 && st.team_in_hand(v.dummy) == v.team_of[seat]) side += st.tricks_won[v.dummy];  // it plays for the side
-  return side < all && c.by_count[seat][side + 1] < c.by_count[seat][side] - 0.5;
+  return side;
+}
+
+// Would one more trick for the seat's side cost it (overtricks carried at a price, a contract broken
+// by too many)? A trick is unwanted when the side's count so far plus one scores below the count so far.
+bool trick_unwanted(const game_state& st, int seat) {
+  const auto* by_count = scores_by_count(st, seat);
+  if (!by_count) return false;
+  const int all = std::min(st.v->tricks_per_hand, max_tricks);
+  const int side = side_taken(st, seat);
+  return side < all && (*by_count)[side + 1] < (*by_count)[side] - 0.5;
+}
+
+// How many more tricks the seat's side needs for its contract: the count whose trick gains the most
+// points (the step from set to made), less what the side has taken; 0 when no trick is worth a step.
+int tricks_short(const game_state& st, int seat) {
+  const auto* by_count = scores_by_count(st, seat);
+  if (!by_count) return 0;
+  const int all = std::min(st.v->tricks_per_hand, max_tricks);
+  int step = 0;
+  double gain = 15;
+  for (int k = 1; k <= all; ++k)
+    if ((*by_count)[k] - (*by_count)[k - 1] > gain) {
+      gain = (*by_count)[k] - (*by_count)[k - 1];
+      step = k;
+    }
+  return std::max(0, step - side_taken(st, seat));
 }
 
 // Must the seat's side win the trick in play? When the scoring reads the order of tricks (a call on the
@@ -252,6 +284,80 @@ bool is_top(const game_state& st, int c, card_set unplayed) {
   bool top = true;
   same.for_each([&](int o) { if (o != c && v.power[o] > v.power[c]) top = false; });
   return top;
+}
+
+// Cards of c's suit that others still hold, above c (twice) and level with it (once: with two packs an
+// identical card may come later or earlier). `others` are the unplayed cards not in the seat's hand.
+int above_count(const variant& v, int c, card_set others) {
+  int n = 0;
+  (others & v.follow_mask[v.follow_suit[c]]).for_each([&](int o) { n += v.power[o] > v.power[c] ? 2 : v.power[o] == v.power[c] ? 1 : 0; });
+  return n;
+}
+int below_count(const variant& v, int c, card_set others) {
+  int n = 0;
+  (others & v.follow_mask[v.follow_suit[c]]).for_each([&](int o) { n += v.power[o] < v.power[c]; });
+  return n;
+}
+
+// For a seat playing to take no trick: the card of `cards` most likely to win a trick later, to be shed
+// while it safely can: the fewest cards still out above it in its suit, then the highest.
+int most_dangerous(const variant& v, card_set cards, card_set others) {
+  int best = -1, best_above = 0;
+  cards.for_each([&](int c) {
+    int a = above_count(v, c, others);
+    if (best < 0 || a < best_above || (a == best_above && value(v, c) > value(v, best))) {
+      best = c;
+      best_above = a;
+    }
+  });
+  return best;
+}
+
+// For a seat playing to take no trick, the lead: the card others are likeliest to play over, the one
+// with the most cards out above it and the fewest below it; a side suit before trumps on a tie.
+int safest_lead(const variant& v, card_set legal, card_set others) {
+  int best = -1, best_score = 0;
+  legal.for_each([&](int c) {
+    int above = above_count(v, c, others);
+    int score = above == 0 ? -1000 : 2 * above - below_count(v, c, others);
+    if (best < 0 || score > best_score || (score == best_score && value(v, c) < value(v, best))) {
+      best = c;
+      best_score = score;
+    }
+  });
+  return best;
+}
+
+// For the partner of a seat playing to take no trick, the lead: the card with the fewest cards out above
+// it (the partner can stay under it), trumps first on a tie (drawing them spares the partner a forced
+// ruff later), then from the longest suit (the partner is likelier short in it), then the highest.
+int covering_lead(const variant& v, card_set legal, card_set hand, card_set others) {
+  int best = -1;
+  std::array<int, 4> best_key{};
+  legal.for_each([&](int c) {
+    std::array<int, 4> key{-above_count(v, c, others), v.trump.has(c) ? 1 : 0, (hand & v.follow_mask[v.follow_suit[c]]).count(), value(v, c)};
+    if (best < 0 || key > best_key) {
+      best = c;
+      best_key = key;
+    }
+  });
+  return best;
+}
+
+// For a side trying to make a seat take a trick it does not want, the lead: the card the fewest cards out
+// lie under (the nil seat cannot play below it), from a side suit when it can; the lowest on a tie.
+int pressing_lead(const variant& v, card_set legal, card_set others) {
+  card_set side = legal & ~v.trump;
+  card_set pool = side.empty() ? legal : side;
+  int best = -1, best_below = 0;
+  pool.for_each([&](int c) {
+    int b = below_count(v, c, others);
+    if (best < 0 || b < best_below || (b == best_below && value(v, c) < value(v, best))) {
+      best = c;
+      best_below = b;
+    }
+  });
+  return best;
 }
 
 }  // namespace
@@ -365,12 +471,44 @@ std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::a
 // The chance of taking no trick, playing to take none.
 double zero_chance(const hand_value& hv) { return std::exp(-1.2 * hv.danger); }
 
+// What a hand not looked at may be: its estimate, chance of taking none and sure winners, for one band of
+// the variant's hands (the calibration's deals ranked by estimate and cut into equally likely bands).
+struct unseen_hand {
+  double mu = 0, p0 = 0, sure = 0;
+};
+constexpr int unseen_bands = 8;
+
 struct calibrated {
   double incidental = 0;  // tricks per unit of hand_value::incidental
   double p0 = 0.5;   // the chance of an unseen hand taking no trick
+  std::array<unseen_hand, unseen_bands> bands{};  // a seat's hand before it looks, band by band
+  unseen_hand mean;                               // ... on average
 };
 
 double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
+
+// The variant's hands ranked by estimate, cut into equally likely bands: each band's averages.
+void unseen_bands_of(calibrated& cal, std::vector<hand_value>& hands) {
+  if (hands.empty()) return;
+  std::sort(hands.begin(), hands.end(), [&](const hand_value& a, const hand_value& b) { return tricks_of(cal, a) < tricks_of(cal, b); });
+  const size_t n = hands.size();
+  for (int k = 0; k < unseen_bands; ++k) {
+    const size_t from = n * k / unseen_bands, to = std::max(from + 1, n * (k + 1) / unseen_bands);
+    unseen_hand& u = cal.bands[k];
+    for (size_t i = from; i < to && i < n; ++i) {
+      u.mu += tricks_of(cal, hands[i]);
+      u.p0 += zero_chance(hands[i]);
+      u.sure += hands[i].sure;
+    }
+    const double m = (double)(std::min(to, n) - from);
+    u.mu /= m;
+    u.p0 /= m;
+    u.sure /= m;
+    cal.mean.mu += u.mu / unseen_bands;
+    cal.mean.p0 += u.p0 / unseen_bands;
+    cal.mean.sure += u.sure / unseen_bands;
+  }
+}
 
 // Prices the middle cards so that the estimates of all seats add up to the tricks of a hand, on average
 // over random deals of this variant (the hands its course makes, a draw included): whatever the ranking,
@@ -391,6 +529,8 @@ calibrated calibration(const variant& v) {
   std::array<int16_t, max_cards> order;
   const int deals = 300;
   double total = 0, extra = 0, p0 = 0;
+  std::vector<hand_value> seen;
+  seen.reserve((size_t)deals * v.seats);
   for (int d = 0; d < deals; ++d) {
     const std::array<card_set, max_seats> hands = hands_of_a_deal(v, r, order);
     for (int s = 0; s < v.seats; ++s) {
@@ -398,10 +538,12 @@ calibrated calibration(const variant& v) {
       total += hv.tricks;
       extra += hv.incidental;
       p0 += zero_chance(hv);
+      if (s != v.dummy) seen.push_back(hv);
     }
   }
   if (extra > 0) c.cal.incidental = std::max(0.0, ((double)v.tricks_per_hand * deals - total) / extra);
   c.cal.p0 = p0 / (deals * v.seats);
+  unseen_bands_of(c.cal, seen);
   return c.cal;
 }
 
@@ -462,22 +604,30 @@ struct outlook {
   double mate_p0 = 0.5;  // the partner's chance of taking none, if it plays for it
 };
 
-outlook look(const game_state& st, int seat) {
+// `unseen`: the seat has not looked at its cards (a blind bid, agreeing to one): its hand is one of the
+// variant's, and its partners' are the variant's average, whatever the cards dealt.
+outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr) {
   const variant& v = *st.v;
   outlook o;
   o.seat = seat;
   o.team = v.team_of[seat];
   const calibrated cal = calibration(v);
-  hand_value hv = value_hand(v, st.hands[seat], seat);
-  double sure = hv.sure;
-  o.mu = tricks_of(cal, hv);
-  o.p0 = zero_chance(hv);
+  hand_value hv;
+  if (!unseen) hv = value_hand(v, st.hands[seat], seat);
+  double sure = unseen ? unseen->sure : hv.sure;
+  o.mu = unseen ? unseen->mu : tricks_of(cal, hv);
+  o.p0 = unseen ? unseen->p0 : zero_chance(hv);
   o.mate_p0 = cal.p0;
   const int all = v.tricks_per_hand;
   if (v.bid_by_team) {
     // partners bidding as one pool what both hold
     for (int m : v.members[o.team])
       if (m != seat) {
+        if (unseen) {
+          o.mu += cal.mean.mu;
+          sure += cal.mean.sure;
+          continue;
+        }
         hand_value mv = value_hand(v, st.hands[m], m);
         o.mu += tricks_of(cal, mv);
         sure += mv.sure;
@@ -524,6 +674,8 @@ void fill_bids(game_state& c, const outlook& o) {
     if (n == 0) return;
     bool ours = v.bid_by_team ? c.turn == o.team : v.team_of[c.turn] == o.team;
     double target = ours ? mate : v.bid_by_team ? opp_mu * 2 : opp_mu;
+    // a dummy still to be given to the highest bidder: each opponent bids for it too, counting its tricks
+    if (!ours && v.dummy >= 0 && c.controller < 0) target += opp_mu;
     int best = 0;
     double best_cost = 1e18;
     for (int i = 0; i < n; ++i) {
@@ -554,7 +706,10 @@ double expected_score(const game_state& c, const outlook& given) {
   const double mu = o.mu + (mate_zero && !me_zero ? 0.5 * o.mate_prior : 0);
   const double mate_mu = o.mate_mu + (me_zero && !mate_zero ? 0.5 * o.mu : 0);
   // sure winners add no doubt; the rest of the estimate does
-  dist me = me_zero ? zero_dist(o.p0, all) : around(mu, 0.8 + 0.1 * std::max(0.0, mu - o.own_sure), all, 5);
+  // a hand whose cards nearly all win at once (every top trump) is little in doubt: within 3 tricks of the
+  // whole hand the spread shrinks with the tricks not sure, so that a bid of every trick is valued as sure
+  const double doubt = std::clamp((all - o.own_sure) / 3.0, 0.15, 1.0);
+  dist me = me_zero ? zero_dist(o.p0, all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);
   else if (mate_zero) mate = zero_dist(o.mate_p0, all);
@@ -608,18 +763,19 @@ bool score_move(const game_state& st, const move& m, const outlook& given, bool 
   }
 }
 
-// Chooses among all legal moves of a bid or call decision by expected score; a tie goes to the number
-// nearest the estimate, a plain bid before a special one, declining before calling.
-move choose(const game_state& st, const move* ms, int n, bool bidding) {
+// Chooses among all legal moves of a bid or call decision by expected score, for the outlook `o`; a tie goes
+// to the number nearest the estimate, a plain bid before a special one, declining before calling. Returns
+// the move's index (0 when none could be scored) and its expected score.
+int best_move(const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u) {
   const variant& v = *st.v;
-  const outlook o = look(st, st.acting_seat());
   const int target = (int)std::lround(o.mu);
   const double all = v.tricks_per_hand;
   // a dummy the bid may win plays with the side like an unseen partner
   const double dummy_mu = bidding && v.dummy >= 0 && o.mate < 0 ? std::max(0.0, (all - o.mu) / (v.seats - 1)) : 0;
   const double side = std::min(all, o.mu + (o.mate >= 0 ? o.mate_mu : dummy_mu)), mine = std::min(all, o.mu);
   int best = -1;
-  double best_u = -1e300, best_tie = 1e300;
+  double best_tie = 1e300;
+  best_u = -1e300;
   // numbers far from anything the side may take are not worth scoring (unless nothing else is legal)
   for (int pass = 0; pass < 2 && best < 0; ++pass) {
     for (int i = 0; i < n; ++i) {
@@ -638,7 +794,78 @@ move choose(const game_state& st, const move* ms, int n, bool bidding) {
       }
     }
   }
-  return best >= 0 ? ms[best] : ms[0];
+  return best >= 0 ? best : 0;
+}
+
+move choose(const game_state& st, const move* ms, int n, bool bidding) {
+  double u;
+  return ms[best_move(st, ms, n, bidding, look(st, st.acting_seat()), u)];
+}
+
+// The expected score of a move made without looking at the cards: over the variant's hands, band by band.
+// Numbers far from what an average side takes are not scored (-1e300), unless `all_numbers`.
+double unseen_score(const game_state& st, const move& m, const std::array<outlook, unseen_bands>& bands, bool all_numbers) {
+  const variant& v = *st.v;
+  if (!all_numbers && m.type == move::bid && v.bids[m.a].lo < v.bids[m.a].hi) {
+    const outlook& mid = bands[unseen_bands / 2];
+    const double side = mid.mu + (mid.mate >= 0 ? mid.mate_mu : 0);
+    if (m.b > side + 3 || m.b < side - 3.5) return -1e300;
+  }
+  double total = 0;
+  for (const outlook& o : bands) {
+    double u;
+    if (!score_move(st, m, o, true, u)) return -1e300;
+    total += u / unseen_bands;
+  }
+  return total;
+}
+
+// A decision made before looking at the cards: a bid where blind bids are open, or the answer to partner's
+// blind bid. The seat values each blind move (and each answer) over the variant's hands, never by its own
+// cards; it bids blind only when that beats looking first, valued as the best bid with the cards in view,
+// averaged over the same hands. Looking, it chooses among the other bids with its cards.
+move choose_unseen(const game_state& st, move* ms, int n) {
+  const variant& v = *st.v;
+  const calibrated cal = calibration(v);
+  const int seat = st.acting_seat();
+  std::array<outlook, unseen_bands> bands;
+  for (int k = 0; k < unseen_bands; ++k) bands[k] = look(st, seat, &cal.bands[k]);
+  const bool answer = st.ph == phase::agree;
+  // the moves made blind (every answer) to the end of the list, in their order
+  move blind[max_moves];
+  int nblind = 0, nseen = 0;
+  for (int i = 0; i < n; ++i) {
+    if (answer || (ms[i].type == move::bid && v.bids[ms[i].a].blind)) blind[nblind++] = ms[i];
+    else ms[nseen++] = ms[i];
+  }
+  int best = -1;
+  double best_u = -1e300;
+  for (int pass = 0; pass < 2 && best < 0; ++pass)
+    for (int i = 0; i < nblind; ++i) {
+      const double u = unseen_score(st, blind[i], bands, pass == 1);
+      if (u > best_u + 1e-9) { best = i; best_u = u; }
+    }
+  if (nseen == 0) return blind[best >= 0 ? best : 0];
+  if (best >= 0) {
+    double looking = 0;
+    for (const outlook& o : bands) {
+      double u;
+      best_move(st, ms, nseen, true, o, u);
+      looking += u / unseen_bands;
+    }
+    if (best_u > looking + 1e-9) return blind[best];
+  }
+  return choose(st, ms, nseen, true);
+}
+
+// Is the decision pending made before looking at the cards (a blind bid open, or partner's blind bid to answer)?
+bool unseen_decision(const game_state& st, const move* ms, int n) {
+  const variant& v = *st.v;
+  if (st.ph == phase::agree) return st.asking >= 0 && st.bids[st.asking].kind >= 0 && v.bids[st.bids[st.asking].kind].blind;
+  if (st.ph != phase::bid) return false;
+  for (int i = 0; i < n; ++i)
+    if (ms[i].type == move::bid && v.bids[ms[i].a].blind) return true;
+  return false;
 }
 
 }  // namespace
@@ -654,6 +881,11 @@ move random_move(const game_state& st, rng& r) {
   if (st.ph == phase::play) {
     card_set legal = st.legal_cards();
     return move::make_card(legal.nth((int)r.below((uint32_t)legal.count())));
+  }
+  if (st.ph == phase::bid) {  // drawn as from the list below, without building it
+    move m;
+    if (!st.random_bid(r, m)) dead_end(st);
+    return m;
   }
   move ms[max_moves];
   int n = st.legal_moves(ms);
@@ -685,18 +917,24 @@ static move bot_decide(const game_state& st, bool bidding) {
   int n = st.legal_moves(ms);
   if (n == 0) dead_end(st);
   if (n == 1) return ms[0];
+  if (bidding && unseen_decision(st, ms, n)) return choose_unseen(st, ms, n);
   return choose(st, ms, n, bidding);
 }
 
-static move bot_lead(const game_state& st, card_set legal, card_set unplayed, bool i_nil, bool partner_nil, bool need) {
+static move bot_lead(const game_state& st, card_set legal, card_set unplayed, card_set others, bool i_nil, bool partner_nil,
+                     bool need, bool press) {
   const variant& v = *st.v;
-  if (i_nil) return move::make_card(lowest(v, legal));
+  if (i_nil) return move::make_card(safest_lead(v, legal, others));
   // a side that must win this trick leads its surest card, trumps included
   if (need) {
     int top = -1;
     legal.for_each([&](int c) { if (is_top(st, c, unplayed) && (top < 0 || value(v, c) > value(v, top))) top = c; });
     if (top >= 0) return move::make_card(top);
   }
+  // against a seat playing to take nothing: a low card it cannot stay under
+  if (press) return move::make_card(pressing_lead(v, legal, others));
+  // for a partner playing to take nothing: the card it is least likely to have to beat
+  if (partner_nil) return move::make_card(covering_lead(v, legal, st.hands[st.turn], others));
   card_set side = legal & ~v.trump;
   int top = -1;
   side.for_each([&](int c) { if (top < 0 && is_top(st, c, unplayed)) top = c; });
@@ -704,6 +942,24 @@ static move bot_lead(const game_state& st, card_set legal, card_set unplayed, bo
   if (partner_nil || need) return move::make_card(highest(v, side.empty() ? legal : side));
   return move::make_card(lowest(v, side.empty() ? legal : side));
 }
+
+namespace {
+
+// Is `seat` still to play to the trick in play?
+bool still_to_play(const game_state& st, int seat) {
+  return seat >= 0 && (seat - st.leader + st.v->seats) % st.v->seats > st.played;
+}
+
+// An opponent of the seat's side playing to take no trick and none taken yet (the first found), whose
+// failure the scoring rewards (its first trick costs its side more than a trick is worth); -1 if none.
+int zero_opponent(const game_state& st, int self, const std::array<int, max_seats>& taken) {
+  const variant& v = *st.v;
+  for (int s = 0; s < v.seats; ++s)
+    if (s != v.dummy && v.team_of[s] >= 0 && v.team_of[s] != v.team_of[self] && taken[s] == 0 && bid_zero(st, s)) return s;
+  return -1;
+}
+
+}  // namespace
 
 static move bot_play(const game_state& st) {
   const variant& v = *st.v;
@@ -713,37 +969,63 @@ static move bot_play(const game_state& st) {
   // the dummy is played with its controller's aims; the two hands are partners, one scorer
   const int self = scorer_of(st, me);
   int partner = st.partner_in_hand(me);
-  auto taken = [&](int seat) {  // tricks that count for the seat's score so far (the dummy's for its controller)
-    return st.tricks_won[seat] + (v.dummy >= 0 && seat == st.controller ? st.tricks_won[v.dummy] : 0);
-  };
+  std::array<int, max_seats> taken{};  // tricks that count for each seat's score so far (the dummy's for its controller)
+  for (int s = 0; s < v.seats; ++s) taken[s] = st.tricks_won[s] + (v.dummy >= 0 && s == st.controller ? st.tricks_won[v.dummy] : 0);
   // a nil already taken is no longer played for: the seat helps its side instead
-  bool i_nil = self >= 0 && taken(self) == 0 && bid_zero(st, self);
-  bool partner_nil = partner >= 0 && scorer_of(st, partner) != self && taken(partner) == 0 && bid_zero(st, partner);
+  bool i_nil = self >= 0 && taken[self] == 0 && bid_zero(st, self);
+  bool partner_nil = partner >= 0 && scorer_of(st, partner) != self && taken[partner] == 0 && bid_zero(st, partner);
   bool need = !i_nil && self >= 0 && trick_needed(st, self);
-  // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering
-  if (!i_nil && !need && !partner_nil && self >= 0 && trick_unwanted(st, self)) i_nil = true;
+  // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering in this
+  // trick (it is still to play, or it is winning)
+  const bool cover = partner_nil && (st.played == 0 || st.win_seat == partner || still_to_play(st, partner));
+  if (!i_nil && !need && !cover && self >= 0 && trick_unwanted(st, self)) i_nil = true;
   card_set unplayed;
   for (int s = 0; s < v.seats; ++s) unplayed |= st.hands[s];
   // the cards discarded face down in a draw are not known to be out: any of them may still be held
   if (v.leftover == leftover_rule::stock) unplayed |= st.out_of_play;
+  const card_set others = unplayed & ~st.hands[me];
+  // an opponent's nil is pressed when the side can spare the tricks that costs (its contract made, or out
+  // of reach) and has no nil of its own to cover
+  int zero_opp = !i_nil && !need && !partner_nil && self >= 0 ? zero_opponent(st, self, taken) : -1;
+  if (zero_opp >= 0) {
+    const int short_by = tricks_short(st, self), left = v.tricks_per_hand - st.trick;
+    if (short_by > 0 && short_by <= left) zero_opp = -1;
+  }
 
-  if (st.played == 0) return bot_lead(st, legal, unplayed, i_nil, partner_nil, need);
+  if (st.played == 0) return bot_lead(st, legal, unplayed, others, i_nil, partner_nil, need, zero_opp >= 0);
   card_set winners, losers;
   legal.for_each([&](int c) { (beats(v, c, st.win_card) ? winners : losers).add(c); });
   bool last = st.played == v.seats - 1;
   if (i_nil) {
-    if (!losers.empty()) return move::make_card(highest(v, losers));
+    // under the winning card: the most dangerous card that stays under (following, the highest)
+    // void in the suit led, with trumps a third of the hand or more: a trump that stays under goes first,
+    // since a hand left with nothing but trumps must ruff whatever it cannot follow
+    const card_set mine = st.hands[me], trumps_under = losers & v.trump;
+    if (!trumps_under.empty() && (legal & st.led_mask).empty() && 3 * (mine & v.trump).count() >= mine.count())
+      return move::make_card(most_dangerous(v, trumps_under, others));
+    if (!losers.empty()) return move::make_card(most_dangerous(v, losers, others));
     // forced to win for now: the lowest card leaves the most room for a later player to overtake it;
-    // last to play, the trick is lost anyway and the highest card goes
-    return move::make_card(last ? highest(v, winners) : lowest(v, winners));
+    // last to play, the trick is lost anyway and the most dangerous card goes
+    return move::make_card(last ? most_dangerous(v, winners, others) : lowest(v, winners));
   }
   bool partner_winning = partner >= 0 && st.win_seat == partner;
   if (partner_nil && partner_winning && !winners.empty()) return move::make_card(lowest(v, winners));
-  // a nil partner still to play is covered: the higher the card it must stay under, the safer
-  bool partner_to_play = partner >= 0 && (partner - st.leader + v.seats) % v.seats > st.played;
-  if (partner_nil && partner_to_play && !winners.empty()) return move::make_card(highest(v, winners));
+  // a nil partner still to play is covered: the higher the card it must stay under, the safer; a card
+  // no one can beat in its suit already covers it
+  bool partner_to_play = still_to_play(st, partner);
+  if (partner_nil && partner_to_play && !winners.empty()) {
+    bool covered = !v.trump.has(st.win_card) && is_top(st, st.win_card, unplayed | card_set::of(st.win_card));
+    if (!covered) return move::make_card(highest(v, winners));
+  }
+  if (zero_opp >= 0) {
+    // the opponent's nil has the trick: leave it there
+    if (st.win_seat == zero_opp && !losers.empty()) return move::make_card(highest(v, losers));
+    // the nil still to play must stay under the winning card: do not raise it
+    if (still_to_play(st, zero_opp) && !losers.empty() && !partner_winning) return move::make_card(lowest(v, losers));
+  }
   if (partner_winning && !partner_nil) {
-    bool safe = last || is_top(st, st.win_card, unplayed | card_set::of(st.win_card));
+    // safe: no card another seat may hold beats it in its suit (the seat's own higher cards stay home)
+    bool safe = last || is_top(st, st.win_card, others | card_set::of(st.win_card));
     if (safe || winners.empty()) return move::make_card(lowest(v, losers.empty() ? legal : losers));
   }
   if (!winners.empty()) {

@@ -1,4 +1,6 @@
 // The rule-following bot: what it asks of the variant's scoring decides how it plays.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "runtime/bot.hpp"
@@ -211,4 +213,164 @@ TEST_CASE("bot: whole games with a raise round: every move legal, raises made, n
     }
     if (std::string(id) == "second-round") CHECK(raises > 0);
   }
+}
+
+namespace {
+
+// A standard game dealt by `dealer` with the given hands (seat order N E S W) and `actions` applied.
+game_state dealt_by(const variant& v, int dealer, const std::vector<std::string>& hands, std::vector<const char*> actions) {
+  game_state st;
+  st.new_game(v, dealer);
+  deal(st, hands);
+  for (const char* a : actions) {
+    std::vector<move> ms;
+    std::string err;
+    REQUIRE(parse_action(st, a, ms, err));
+    for (const move& m : ms) {
+      REQUIRE(st.why_illegal(m) == "");
+      st.apply(m);
+    }
+  }
+  return st;
+}
+
+}  // namespace
+
+TEST_CASE("bot: a nil void in the suit led sheds the card likeliest to win later, not a low trump") {
+  auto v = load_ruleset("standard");
+  // E leads 2C, S (no club) ruffs with the AS, W follows; N, nil and void in clubs, may discard anything
+  // that stays under the AS: the AH (nothing above it out) goes, the 2S (under every other spade) stays
+  game_state st = dealt_by(*v, 0,
+                           {"2S AH 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D", "2C 4C 5C 6C 7C 8C 9C 7H 8H 9D TD JD QD",
+                            "AS KS QS JS TS 9S 8S 9H TH JH QH KD AD", "3C TC JC QC KC AC 3S 4S 5S 6S 7S KH 2H"},
+                           {"3", "3", "3", "nil", "2C", "AS", "3C"});
+  CHECK(bot_says(st) == "AH");
+}
+
+TEST_CASE("bot: a nil leads the low card others are likeliest to play over, from a short suit") {
+  auto v = load_ruleset("standard");
+  // W deals, N bids first and leads: its 2D has seven diamonds out above it, its lone 3C eleven clubs
+  game_state st = dealt_by(*v, 3,
+                           {"3C 2D 3D 4D 5D 6D 7D 2H 3H 4H 5H 6H 7H", "2C 4C 5C 6C 7C 8C 9C 8H 9H 8D 9D TD JD",
+                            "AS KS QS JS TS 9S 8S TH JH QH KH QD KD", "TC JC QC KC AC 2S 3S 4S 5S 6S 7S AH AD"},
+                           {"nil", "3", "3", "3"});
+  REQUIRE(st.turn == 0);
+  CHECK(bot_says(st) == "3C");
+}
+
+TEST_CASE("bot: the partner of a nil leads a top trump before a top side card, once spades are broken") {
+  auto v = load_ruleset("standard");
+  // N deals; E leads the 2C, S (no club) ruffs with the 7S and wins: spades are broken. S leads for its
+  // nil partner N: the AS, the AH and the AD are all top cards; the AS draws a round of trumps under which
+  // N sheds its own
+  game_state st = dealt_by(*v, 0,
+                           {"3S 4S 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D", "2S 5S 6S 2C 3C 4C 5C 6C 7C 8C 9C TC QD",
+                            "AS KS QS JS 7S AH KH QH 9D TD JD KD AD", "8S 9S TS 2H 7H 8H 9H TH JH JC QC KC AC"},
+                           {"3", "4", "3", "nil", "2C", "7S", "JC", "3H"});
+  REQUIRE(st.turn == 2);
+  CHECK(bot_says(st) == "AS");
+}
+
+TEST_CASE("bot: the partner of a nil ducks an overtrick once the nil has played under the trick") {
+  auto v = load_ruleset("standard");
+  // S bid 1 and took the first trick; in the third N, nil, has played the 2D under W's 6D: S, last, keeps
+  // the overtrick (a bag) off its side with the 4D rather than win with the AD
+  game_state st = dealt_by(*v, 0,
+                           {"4C 2H 2D 3S 4S 5S 6S 7S 8S 9S TS JS QS", "2C 3H 3D 5C 6C 7C 8C 9C TC JC 4H 7D 8D",
+                            "AC 5H AD 4D KS AS 6H 7H 8H 9H TH JH QH", "3C 6D AH KH QC KC 2S 5D 9D TD JD QD KD"},
+                           {"3", "1", "3", "nil", "2C", "AC", "3C", "4C", "5H", "AH", "2H", "3H", "6D", "2D", "3D"});
+  REQUIRE(st.turn == 2);
+  CHECK(bot_says(st) == "4D");
+}
+
+TEST_CASE("bot: a nil void in the suit led, a third of its hand trumps, sheds a trump under the ruff") {
+  auto v = load_ruleset("standard");
+  // E leads 2C, S ruffs with the AS, W follows; N, nil with five low spades and no club, sheds its highest
+  // spade under the AS (a hand left with nothing but spades must ruff later), keeping the AH to shed on a
+  // later trick
+  game_state st = dealt_by(*v, 0,
+                           {"2S 3S 4S 5S 6S AH 3H 4H 5H 2D 3D 4D 5D", "2C 4C 5C 6C 7C 8C 9C 7H 8H 9D TD JD QD",
+                            "AS KS QS JS TS 9S 8S 9H TH JH QH KD AD", "3C TC JC QC KC AC 7S 6H KH 2H 6D 7D 8D"},
+                           {"3", "3", "3", "nil", "2C", "AS", "3C"});
+  CHECK(bot_says(st) == "6S");
+}
+
+TEST_CASE("bot: a hand of every top trump bids the whole hand where a bid of it exists") {
+  // E, first to bid, holds all thirteen spades: every trick is sure. A Moon worth 500 (moon's with_ten)
+  // beats a bid of 13 (130, and 100 more for the partner's Nil the side's every trick makes sure)
+  const std::vector<std::string> hands = {
+      "AH KH QH JH TH 9H 8H AD KD QD JD TD 9D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+      "7H 6H 5H 4H 3H 2H 8D 7D 6D 5D 4D 3D 2D", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"};
+  auto moon = load_ruleset("moon");
+  game_state st = position(*moon, hands, {});
+  const auto with_ten = std::find(moon->option_names.begin(), moon->option_names.end(), "with_ten");
+  REQUIRE(with_ten != moon->option_names.end());
+  st.options[with_ten - moon->option_names.begin()] = 1;
+  CHECK(bot_says(st) == "moon");
+  // a Moon worth 200 does not beat the 230 of 13 and a Nil: the scoring, not the bid's name, decides
+  CHECK(bot_says(position(*moon, hands, {})) == "13");
+  CHECK(bot_says(position(*load_ruleset("standard"), hands, {})) == "13");
+}
+
+namespace {
+
+// The first decision where a bid made before looking is open (or partner's blind bid is to be answered),
+// in `deals` random deals of `id` from the same scores (`behind`: the first side trails by that much, and
+// it is not the first hand): each move the bot chooses there, as typed.
+std::vector<std::string> unseen_choices(const std::string& id, int deals, int64_t behind = 0) {
+  auto v = load_ruleset(id);
+  std::vector<std::string> said;
+  for (int d = 0; d < deals; ++d) {
+    game_state st;
+    st.new_game(*v, 0);
+    if (behind) {
+      st.hands_played = 1;
+      st.score[v->team_of[1]] = 0;
+      st.score[1 - v->team_of[1]] = behind;
+    }
+    rng r(100 + d);
+    st.deal(r);
+    move_list ms;
+    for (int guard = 0; guard < 200 && st.ph != phase::play && st.ph != phase::over; ++guard) {
+      const int n = st.legal_moves(ms);
+      bool blind = st.ph == phase::agree && v->bids[st.bids[st.asking].kind].blind;
+      for (int i = 0; i < n && st.ph == phase::bid; ++i) blind |= ms[i].type == move::bid && v->bids[ms[i].a].blind;
+      const move m = bot_move(st, r);
+      if (blind) {
+        said.push_back(format_move(st, m));
+        break;
+      }
+      st.apply(m);
+    }
+  }
+  return said;
+}
+
+}  // namespace
+
+TEST_CASE("bot: a bid made before looking does not change with the cards held") {
+  // HighGround Six or More: the first bidder of each side goes blind whatever it holds (a Blind Six scores
+  // double, and a side may not bid under six anyway)
+  CHECK(unseen_choices("highground-six", 12) == std::vector<std::string>(12, "go blind"));
+  // the partner's blind bid after it is the same on every deal too
+  auto v = load_ruleset("highground-six");
+  std::vector<std::string> second;
+  for (int d = 0; d < 8; ++d) {
+    game_state st;
+    st.new_game(*v, 0);
+    rng r(200 + d);
+    st.deal(r);
+    st.apply(bot_move(st, r));  // E goes blind, then S, first of its side
+    st.apply(bot_move(st, r));
+    REQUIRE(st.ph == phase::bid);
+    second.push_back(format_move(st, bot_move(st, r)));
+  }
+  CHECK(second == std::vector<std::string>(8, "blind 6"));
+  // three-wong: a blind bet doubles everything; with the scores level, looking first is worth more
+  for (const std::string& s : unseen_choices("three-wong", 10)) CHECK(s.rfind("blind", 0) != 0);
+  // nyc, 200 behind: either every deal bids the same blind number, or none goes blind
+  std::vector<std::string> nyc = unseen_choices("nyc", 10, 200);
+  REQUIRE(nyc.size() == 10);
+  const bool blind = nyc[0].rfind("blind", 0) == 0;
+  for (const std::string& s : nyc) CHECK((blind ? s == nyc[0] : s.rfind("blind", 0) != 0));
 }

@@ -7,6 +7,7 @@
 
 using namespace spades;
 using spades::testing::act;
+using spades::testing::act_watched;
 using spades::testing::card;
 using spades::testing::deal;
 using spades::testing::load_ruleset;
@@ -29,18 +30,10 @@ card_set cards_of(const game_state& st, const char* text) {
 
 // Applies typed actions, telling the seat's knowledge of each move as an observer would.
 void act_seen(game_state& st, seat_knowledge& k, std::initializer_list<const char*> actions) {
-  for (const char* a : actions) {
-    std::vector<move> ms;
-    std::string err;
-    INFO(a);
-    REQUIRE(parse_action(st, a, ms, err));
-    for (const move& m : ms) {
-      REQUIRE(st.why_illegal(m).empty());
-      k.moving(st, m);
-      st.apply(m);
-      k.moved(st);
-    }
-  }
+  act_watched(st, actions, [&](const game_state& now, const move& m, bool applied) {
+    if (applied) k.moved(now);
+    else k.moving(now, m);
+  });
 }
 
 }  // namespace
