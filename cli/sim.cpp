@@ -55,12 +55,20 @@ namespace {
 // What the summary adds up, by side. Every figure is a whole number summed exactly (a hand's points fill 64
 // bits, so their sum over many games is kept in 128: 2^63 points a hand for 10^11 hands still fits), so
 // summaries merged in any order give the same totals; they are merged in game order all the same.
+// How many moves the decision pending offers (the cards, in the play): a decision with one is no choice.
+int choices_open(const game_state& s) {
+  if (s.ph == phase::play) return s.legal_cards().count();
+  static thread_local move_list ms;
+  return s.legal_moves(ms);
+}
+
 struct summary {
   long long games = 0, hands = 0, draws = 0, stopped = 0, thrown_in = 0;
   std::vector<long long> wins;
   std::vector<__int128> points;
   std::vector<std::vector<long long>> tallies;
   std::array<std::vector<float>, 3> times;  // with --timing: seconds per decision, by bot kind
+  std::array<std::vector<float>, 3> choice_times;  // ... of the decisions with more than one legal move
   choice_tally choices;                      // each bid kind and call: chosen, and legal at how many decisions
 
   explicit summary(const variant& v)
@@ -85,6 +93,7 @@ struct summary {
       for (size_t k = 0; k < tallies[t].size(); ++k) tallies[t][k] += o.tallies[t][k];
     }
     for (size_t k = 0; k < times.size(); ++k) times[k].insert(times[k].end(), o.times[k].begin(), o.times[k].end());
+    for (size_t k = 0; k < choice_times.size(); ++k) choice_times[k].insert(choice_times[k].end(), o.choice_times[k].begin(), o.choice_times[k].end());
     choices.add(o.choices);
   }
 };
@@ -190,7 +199,9 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
     if (!run.timing) return bots(s, rr, m);
     const auto t0 = std::chrono::steady_clock::now();
     bool ok = bots(s, rr, m);
-    out.times[(int)run.kinds[s.acting_seat()]].push_back(std::chrono::duration<float>(std::chrono::steady_clock::now() - t0).count());
+    const float took = std::chrono::duration<float>(std::chrono::steady_clock::now() - t0).count();
+    out.times[(int)run.kinds[s.acting_seat()]].push_back(took);
+    if (choices_open(s) > 1) out.choice_times[(int)run.kinds[s.acting_seat()]].push_back(took);
     return ok;
   };
   struct both : observer {
@@ -298,8 +309,11 @@ void print_timing(summary& s) {
     std::vector<float>& t = s.times[k];
     if (t.empty()) continue;
     std::sort(t.begin(), t.end());
-    fmt::print(stderr, "timing {}: {} decisions, median {:.3f} ms, 90th percentile {:.3f} ms, mean {:.3f} ms\n", bot_name((bot_kind)k), t.size(),
-               1000 * t[t.size() / 2], 1000 * t[t.size() * 9 / 10], 1000 * std::accumulate(t.begin(), t.end(), 0.0) / (double)t.size());
+    std::vector<float>& c = s.choice_times[k];
+    std::sort(c.begin(), c.end());
+    fmt::print(stderr, "timing {}: {} decisions, median {:.3f} ms, 90th percentile {:.3f} ms, mean {:.3f} ms; with a choice {}, median {:.3f} ms\n",
+               bot_name((bot_kind)k), t.size(), 1000 * t[t.size() / 2], 1000 * t[t.size() * 9 / 10],
+               1000 * std::accumulate(t.begin(), t.end(), 0.0) / (double)t.size(), c.size(), c.empty() ? 0.0 : 1000 * c[c.size() / 2]);
   }
 }
 

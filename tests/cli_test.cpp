@@ -207,6 +207,36 @@ TEST_CASE("cli: sim counts each bid kind and call chosen, and the decisions wher
   CHECK(calls["misdeal"]["legal"].get<long long>() > 0);
 }
 
+TEST_CASE("cli: bench --reference shows each rate as a share of the reference and names the lowest") {
+  auto j = nlohmann::json::parse(run("bench rulesets/standard.spades rulesets/highground.spades --hands 200 --seed 4 --reference 400000 --json", "", true).out);
+  CHECK(j["reference"] == 400000);
+  CHECK(j["peak_rss_kib"].get<long>() > 0);
+  REQUIRE(j["results"].size() == 2);
+  for (auto& r : j["results"]) CHECK(r["reference_share"].get<double>() == r["hands_per_second"].get<double>() / 400000);
+  auto t = run("bench rulesets/standard.spades rulesets/highground.spades --hands 200 --reference 400000");
+  REQUIRE(t.code == 0);
+  CHECK(t.out.rfind("ruleset       hands/s      moves/s   load ms   of ref\nstandard   ", 0) == 0);
+  // the lowest share is the lower rate's ruleset, the share printed as in its row
+  size_t low = t.out.find("lowest share of the reference's 400000 hands/s: ");
+  REQUIRE(low != std::string::npos);
+  const size_t from = low + std::string("lowest share of the reference's 400000 hands/s: ").size();
+  std::string lowest = t.out.substr(from, t.out.find(" at ", low) - from);
+  CHECK((lowest == "standard" || lowest == "highground"));
+  std::string share = t.out.substr(t.out.find(" at ", low) + 4, 4);
+  size_t row = t.out.find("\n" + lowest + " ");
+  REQUIRE(row != std::string::npos);
+  CHECK(t.out.substr(t.out.find('\n', row + 1) - 4, 4) == share);
+  CHECK(t.out.find("\nslowest load: ") != std::string::npos);
+  CHECK(t.out.find(" MiB\n") != std::string::npos);
+  // without --reference, no column and no share
+  auto plain = run("bench rulesets/standard.spades --hands 200");
+  CHECK(plain.out.find("of the reference") == std::string::npos);
+  CHECK(plain.out.find("\npeak RSS ") != std::string::npos);
+  CHECK(run("bench rulesets/standard.spades --hands 200 --reference 1000000000000").out.find("\n0.00 of the reference's 1000000000000 hands/s\n") != std::string::npos);
+  CHECK(run("bench rulesets/standard.spades --reference 0").out == "spades bench: --reference must be from 1 to 1000000000000, not 0\n");
+  CHECK(run("bench rulesets/standard.spades --reference fast").out == "spades bench: --reference needs a whole number, not 'fast'\n");
+}
+
 TEST_CASE("cli: bench prints hands/s and moves/s") {
   auto r = run("bench rulesets/standard.spades --hands 2000 --seed 3");
   CHECK(r.code == 0);
@@ -318,9 +348,5 @@ TEST_CASE("cli: play interrupted by Ctrl-C exits 130") {
   // stdin stays open (the sleep), so play waits at its first prompt when SIGINT arrives
   std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && { sleep 5 | " + SPADES_BINARY +
                     " play rulesets/standard.spades --seed 1 >/dev/null 2>&1 & p=$!; sleep 1; kill -INT $p; wait $p; echo $?; }";
-  FILE* f = popen(cmd.c_str(), "r");
-  char buf[64] = {};
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  pclose(f);
-  CHECK(std::string(buf, n) == "130\n");
+  CHECK(spades::testing::shell(cmd) == "130\n");
 }

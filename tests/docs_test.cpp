@@ -12,25 +12,10 @@
 #include "tests/test_util.hpp"
 
 using spades::testing::run;
+using spades::testing::shell;
+using spades::testing::slurp;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string shell(const std::string& cmd) {
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  pclose(p);
-  return out;
-}
 
 std::set<std::string> options_in(const std::string& text) {
   std::set<std::string> out;

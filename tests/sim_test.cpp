@@ -72,12 +72,7 @@ TEST_CASE("sim: Ctrl-C prints the summary of the games finished and exits 130") 
   const std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && { " + SPADES_BINARY +
                           " sim rulesets/standard.spades --games 100000 --jobs 1 --json >/tmp/spades-sim-int-$$.json 2>/dev/null & p=$!;"
                           " sleep 1; kill -INT $p; wait $p; echo $?; cat /tmp/spades-sim-int-$$.json; rm -f /tmp/spades-sim-int-$$.json; }";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  pclose(p);
+  const std::string out = spades::testing::shell(cmd);
   REQUIRE(out.rfind("130\n", 0) == 0);
   auto j = nlohmann::json::parse(out.substr(4));
   CHECK(j["interrupted"] == true);
