@@ -382,6 +382,17 @@ double at_least(int m, double p, int r) {
 // (the dummy, in no team, is valued as a side of its own: the bots never bid for it)
 int side_size(const variant& v, int seat) { return v.team_of[seat] < 0 ? 1 : (int)v.members[v.team_of[seat]].size(); }
 
+// Does the deck hold identical cards (two packs)?
+bool has_twins(const variant& v) {
+  std::array<int, max_cards> seen{};
+  int n = 0;
+  bool twins = false;
+  v.deck.for_each([&](int c) { seen[n++] = v.follow_suit[c] * 65536 + v.power[c]; });
+  std::sort(seen.begin(), seen.begin() + n);
+  for (int i = 1; i < n; ++i) twins |= seen[i] == seen[i - 1];
+  return twins;
+}
+
 }  // namespace
 
 hand_value value_hand(const variant& v, card_set hand, int seat) {
@@ -396,6 +407,7 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
   const double has_trump = trumps_out ? 1 - std::pow(1 - p_other, trumps_out) : 0;
   const int ntrump = (hand & v.trump).count();
   double high_trumps = 0, ruffs = 0;
+  double trump_danger = 0, side_fitted = 0, side_plain = 0, plain = 0;  // danger: see below
   for (const card_set& mask : v.follow_mask) {
     const card_set group = v.deck & mask;
     if (group.empty()) continue;
@@ -423,18 +435,32 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
       hv.tricks += p;
       if (trumps) high_trumps += p;
       if (above == 0 && p >= 0.7) hv.sure += 1;
-      // danger of taking a trick while trying not to: high cards, short guards, long suits
-      double d = 1.0 / ((1 + above) * (1 + above));
-      if (!trumps && guards >= 2 && above >= 1) d *= 0.5;
-      hv.danger += d;
+      // danger of taking a trick while trying not to. A trump must go under a higher trump another seat
+      // holds, a different one for each of the hand's trumps from the top (none left for it: a trick is
+      // sure). A side card is the riskier the fewer cards out above it and the fewer of its suit held
+      // below it, to be played first: weights fitted to the forced nils of random one-pack deals, where a
+      // card may always go under the winner; elsewhere (twin cards, a rule to beat the winner) the plainer
+      // guess: the square of the cards out above it, halved by two guards, and long suits
+      const double square = 1.0 / ((1 + above) * (1 + above));
+      if (trumps) {
+        const double slack = out - above_mine;
+        trump_danger += slack <= 0 ? 5.0 : 0.55 * std::pow(0.65, slack - 1);
+        plain += square;
+      } else {
+        side_fitted += 1.2 / std::pow(1 + out, 2.5) * std::pow(0.4, guards);
+        side_plain += guards >= 2 && above >= 1 ? 0.5 * square : square;
+      }
       // what the rules above leave out (a middle card that wins after all), by rank: calibrated below
       double below = (double)(others + len - 1 - above_mine) - above;
       double share = std::max(0.0, below) / std::max(1, others + len - 1);
       hv.incidental += share * share * (trumps ? 1.5 : 1.0) * (1 - p);
     });
-    hv.danger += 0.25 * long_excess;
+    side_plain += 0.25 * long_excess;
     if (!trumps) hv.tricks += 0.3 * long_excess * (v.trump.empty() ? 1.0 : 0.5);
   }
+  const bool fitted_holds = v.follow != follow_rule::beat && !has_twins(v);
+  hv.danger = trump_danger + (fitted_holds ? side_fitted : 1.2 * side_plain);
+  hv.plain_danger = 1.2 * (side_plain + plain);
   if (ntrump > 0) {
     // low trumps win by length, once the others' trumps are drawn, or by ruffing a short suit
     const double spare = std::max(0.0, ntrump - high_trumps);
@@ -469,7 +495,7 @@ std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::a
 }
 
 // The chance of taking no trick, playing to take none.
-double zero_chance(const hand_value& hv) { return std::exp(-1.2 * hv.danger); }
+double zero_chance(const hand_value& hv) { return std::exp(-hv.danger); }
 
 // What a hand not looked at may be: its estimate, chance of taking none and sure winners, for one band of
 // the variant's hands (the calibration's deals ranked by estimate and cut into equally likely bands).
@@ -497,7 +523,9 @@ void unseen_bands_of(calibrated& cal, std::vector<hand_value>& hands) {
     unseen_hand& u = cal.bands[k];
     for (size_t i = from; i < to && i < n; ++i) {
       u.mu += tricks_of(cal, hands[i]);
-      u.p0 += zero_chance(hands[i]);
+      // a hand not looked at takes the plainer guess: priced by the fitted one, a blind nil was bid
+      // far more often than it was made (German's Double Zero: one in four)
+      u.p0 += std::exp(-hands[i].plain_danger);
       u.sure += hands[i].sure;
     }
     const double m = (double)(std::min(to, n) - from);

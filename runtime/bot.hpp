@@ -22,6 +22,7 @@ struct hand_value {
   double tricks = 0;
   double sure = 0;
   double danger = 0;
+  double plain_danger = 0;  // a plainer, more fearful guess of it (by the square of the cards out above each card)
   double incidental = 0;  // middle cards' chances the rules leave out, in units the calibration prices
 };
 hand_value value_hand(const variant& v, card_set hand, int seat);

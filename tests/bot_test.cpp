@@ -87,6 +87,22 @@ TEST_CASE("bot: bids come from the variant's scoring of the hand's likely outcom
   CHECK(bot_says(st) == "7");
 }
 
+TEST_CASE("bot: where one partner must bid nil, the first of a side leaves it to partner when its own nil cannot be made") {
+  // Suicide, N deals: E, first of its side, chooses which partner goes nil (W must then bid the other)
+  auto v = load_ruleset("suicide");
+  const char* north = "QH JH TH 9H 8H 7H 6H AD KD QD JD TD 9D";
+  const char* low = "2S 3S 2H 3H 4H 5H 3D 4D 5D 6D 6C 7C 8C";  // nothing above a nine but two low spades
+  // a weak hand, but the AS always takes a trick: E bids a number, its lowest, and leaves nil to W
+  game_state st = position(*v, {north, "AS 4S 5S 6S 2D 7D 8D 2C 3C 4C 5C 9C TC", "KS QS JS TS 9S 8S 7S JC QC KC AC AH KH", low}, {});
+  CHECK(bot_says(st) == "4");
+  // so with the KS and QS and the AS out: one of the two must win a trick
+  st = position(*v, {north, "KS QS 5S 6S 2D 7D 8D 2C 3C 4C 5C 9C TC", "AS 4S JS TS 9S 8S 7S JC QC KC AC AH KH", low}, {});
+  CHECK(bot_says(st) == "4");
+  // the low hand bids nil itself, and its partner then the number it must
+  st = position(*v, {north, low, "KS QS JS TS 9S 8S 7S JC QC KC AC AH KH", "AS 4S 5S 6S 2D 7D 8D 2C 3C 4C 5C 9C TC"}, {});
+  CHECK(bot_says(st) == "nil");
+}
+
 TEST_CASE("bot: a side holding every top card bids the ten that scores 200") {
   // New York City: teams bid, 10 is worth 200; E and W hold the jokers, the top spades and the aces
   auto v = load_ruleset("nyc");

@@ -74,21 +74,21 @@ TEST_CASE("records: a seeded sim game recorded, replayed and run as test hands; 
   auto doc = nlohmann::json::parse(slurp(rec));
   CHECK(doc["record"]["format"] == 1);
   CHECK(doc["record"]["seed"] == 7);
-  REQUIRE(doc["cases"].size() == 17);
-  CHECK(doc["record"]["games"][0]["cases"] == 8);
-  CHECK(doc["cases"][1]["note"] == "NS: contract: bid 3+3 took 9, +63, bags 0 -> 3 | EW: contract: bid 2+2 took 4, +40");
+  REQUIRE(doc["cases"].size() == 22);
+  CHECK(doc["record"]["games"][0]["cases"] == 11);
+  CHECK(doc["cases"][1]["note"] == "NS: contract: bid 3+3 took 11, +65, bags 0 -> 5 | EW: nil: E bid nil took 1, W bid nil took 1, -200; contract: bid nil+nil took 2, +2, bags 2 -> 4");
   auto t = run("test " + rec);
   CHECK(t.code == 0);
-  CHECK(t.out.find("17 passed, 0 failed") != std::string::npos);
+  CHECK(t.out.find("22 passed, 0 failed") != std::string::npos);
   auto r = run("replay " + rec);
   CHECK(r.code == 0);
-  CHECK(r.out.find("  trick  1: S AH, W 4H, N 9H, E 6H -> S\n") != std::string::npos);
-  CHECK(r.out.find("17 hands of 2 games replayed: every move and score agrees with the rules\n") != std::string::npos);
+  CHECK(r.out.find("  trick  1: W 4D, N AD, E 9D, S 6D -> N\n") != std::string::npos);
+  CHECK(r.out.find("22 hands of 2 games replayed: every move and score agrees with the rules\n") != std::string::npos);
   auto j = run("replay " + rec + " --json", "", true);
   auto rj = nlohmann::json::parse(j.out);
-  REQUIRE(rj["hands"].size() == 17);
-  for (size_t i = 0; i < 17; ++i) CHECK(rj["hands"][i]["score"] == doc["cases"][i]["expect"]["score"]);
-  CHECK(rj["hands"][16]["score"] == doc["record"]["games"][1]["score"]);
+  REQUIRE(rj["hands"].size() == 22);
+  for (size_t i = 0; i < 22; ++i) CHECK(rj["hands"][i]["score"] == doc["cases"][i]["expect"]["score"]);
+  CHECK(rj["hands"][21]["score"] == doc["record"]["games"][1]["score"]);
 }
 
 TEST_CASE("records: a tampered record names the hand and the move") {
@@ -97,11 +97,11 @@ TEST_CASE("records: a tampered record names the hand and the move") {
   auto doc = nlohmann::json::parse(slurp(dir + "/t.json"));
   auto& moves = doc["cases"][1]["moves"];
   for (auto& m : moves)
-    if (m == "E: KH") m = "E: QC";
+    if (m == "E: 9D") m = "E: 4H";  // E holds diamonds: it must follow W's 4D
   std::ofstream(dir + "/bad-move.json") << doc.dump(1);
   auto r = run("replay " + dir + "/bad-move.json");
   CHECK(r.code == 1);
-  CHECK(r.out == dir + "/bad-move.json: game 1, hand 2, move 21 ('S: 5H'): you must follow suit (C)\n");
+  CHECK(r.out == dir + "/bad-move.json: game 1, hand 2, move 6 ('E: 4H'): you must follow suit (D)\n");
   doc = nlohmann::json::parse(slurp(dir + "/t.json"));
   doc["cases"][2]["expect"]["hand_score"]["NS"] = 72;
   std::ofstream(dir + "/bad-score.json") << doc.dump(1);
@@ -151,8 +151,8 @@ TEST_CASE("pbn: a recorded hand exported exactly") {
                   "[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"E\"]\n[Vulnerable \"None\"]\n"
                   "[Deal \"E:AK.J76.AT76.KQ64 J4.A8532.Q5.J875 T9862.QT4.3.AT32 Q753.K9.KJ9842.9\"]\n"
                   "[Scoring \"\"]\n[Declarer \"\"]\n[Contract \"\"]\n[Result \"\"]\n"
-                  "[Auction \"S\"]\n1 3 3 4\n"
-                  "[Play \"S\"]\nHA H4 H9 H6\nH2 HT HK H7\nD5 D3 D2 DA\n",
+                  "[Auction \"S\"]\nnil 3 4 4\n"
+                  "[Play \"S\"]\nH2 H4 H9 HJ\nDQ D3 D2 DA\nC5 CA C9 C4\n",
                   0) == 0);
   // a deck PBN cannot describe
   REQUIRE(run("sim rulesets/jokers.spades --games 1 --seed 1 --record " + dir + "/j.json").code == 0);
