@@ -925,22 +925,35 @@ template <bool Narrow, class Refuse>
 card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
   eval_ctx cx{this, team_in_hand(turn), turn};
   // the cards of `group` for which a condition holds: all or none, unless it reads the card in question
-  auto holding = [&](card_set group, int when, bool per_card) {
-    if (group.empty() || !per_card) return group.empty() || eval_cond(*v, when, cx) ? group : card_set{};
+  auto holding = [&](card_set group, const auto& rule) {
+    if (group.empty() || !rule.per_card) return group.empty() || eval_cond(*v, rule.when, cx) ? group : card_set{};
+    if (rule.when_card.empty()) {  // not split: the whole condition card by card
+      card_set out;
+      group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, rule.when, cx)) out.add(c); });
+      cx.card = -1;
+      return out;
+    }
+    for (int p : rule.when_fixed)
+      if (eval(*v, p, cx) == 0) return card_set{};
     card_set out;
-    group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, when, cx)) out.add(c); });
+    group.for_each([&](int c) {
+      cx.card = c;
+      for (int p : rule.when_card)
+        if (eval(*v, p, cx) == 0) return;
+      out.add(c);
+    });
     cx.card = -1;
     return out;
   };
   for (const play_forbid& f : v->play_forbids) {
-    card_set barred = holding(base & f.cards, f.when, f.per_card);
+    card_set barred = holding(base & f.cards, f);
     card_set left = base & ~barred;
     if (left.empty() || barred.empty()) continue;
     refuse(play_refusal{play_rule::forbid_play, (int16_t)(&f - v->play_forbids.data()), -1}, barred);
     base = left;
   }
   for (const play_force& f : v->play_forces) {
-    card_set among = holding(base & f.cards, f.when, f.per_card);
+    card_set among = holding(base & f.cards, f);
     if (among.empty()) continue;
     int pick = -1;
     if (f.pick != force_pick::any)

@@ -167,6 +167,10 @@ struct play_forbid {
   card_set cards;
   int when = -1;   // play-scope condition for the player to play, -1 = always
   bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
+  // per_card: the condition split at its top-level `and`s (lang/elaborate_play.cpp), the leading parts
+  // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
+  // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
+  std::vector<int> when_fixed, when_card;
   std::string reason;
   std::string group;  // the card group as written, for explanations
 };
@@ -180,6 +184,10 @@ struct play_force {
   std::string group;  // the group as written ("trump", "C"), for the refusal's words
   int when = -1;
   bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
+  // per_card: the condition split at its top-level `and`s (lang/elaborate_play.cpp), the leading parts
+  // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
+  // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
+  std::vector<int> when_fixed, when_card;
   std::string reason;
 };
 

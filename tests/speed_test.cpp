@@ -137,6 +137,50 @@ TEST_CASE("bid conditions: legal_moves offers exactly the bids the whole conditi
 
 namespace {
 
+// Watches every card decision of random playouts and compares the legal cards with those of the same
+// position under `whole`, the same variant with its per-card conditions not split.
+struct card_checker : observer {
+  const variant* whole = nullptr;
+  long long hands = 0, decisions = 0, mismatches = 0;
+  void moving(const game_state& st, const move&) {
+    if (st.ph != phase::play) return;
+    game_state same = st;
+    same.v = whole;
+    ++decisions;
+    if (!(st.legal_cards() == same.legal_cards())) ++mismatches;
+  }
+  bool hand_scored(const game_state&) { return ++hands < 40; }
+};
+
+}  // namespace
+
+TEST_CASE("play conditions that read the card: what does not read it tested once, the same cards as the whole condition") {
+  auto v = load_ruleset("no-trump");
+  REQUIRE(v->play_forbids.size() == 1);
+  const play_forbid& f = v->play_forbids[0];
+  CHECK(f.per_card);
+  CHECK(f.when_fixed.size() == 1);  // no_trump
+  CHECK(f.when_card.size() == 2);   // winning, not led_trump
+  for (const auto& file : std::filesystem::directory_iterator(source_path("rulesets"))) {
+    if (file.path().extension() != ".spades") continue;
+    const std::string id = file.path().stem().string();
+    auto split = load_ruleset(id);
+    variant whole = *split;
+    for (play_forbid& r : whole.play_forbids) r.when_fixed.clear(), r.when_card.clear();
+    for (play_force& r : whole.play_forces) r.when_fixed.clear(), r.when_card.clear();
+    card_checker check;
+    check.whole = &whole;
+    rng r(3);
+    game_state st;
+    st.new_game(*split, 0);
+    while (check.hands < 40 && run_game(st, r, random_chooser{}, check) == loop_end::over) st.new_game(*split, 1);
+    INFO(id << ": " << check.decisions << " card decisions");
+    CHECK(check.mismatches == 0);
+  }
+}
+
+namespace {
+
 // Scores one hand of `v` with the tricks given (the bids: 3 each), as the runtime's scoring does.
 game_state scored(const variant& v, std::array<int, max_seats> tricks) {
   game_state st;
