@@ -734,37 +734,39 @@ void game_state::each_bid(Kind&& kind) const {
     const bid_kind& bk = v->bids[k];
     if (bk.lo > bk.hi) continue;
     if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
-    number_mask open = ((number_mask{2} << bk.hi) - 1) & ~((number_mask{1} << bk.lo) - 1);
-    if (bk.when >= 0) {
-      if (!bk.when_split) {
-        number_mask allowed = 0;
-        for (int n = bk.lo; n <= bk.hi; ++n)
-          if (bid_allowed(k, n, turn)) allowed |= number_mask{1} << n;
-        if (allowed) kind(k, allowed);
+    if (bk.when < 0) {
+      kind(k, bk.numbers());
+      continue;
+    }
+    if (!bk.when_split) {
+      number_mask allowed = 0;
+      for (int n = bk.lo; n <= bk.hi; ++n)
+        if (bid_allowed(k, n, turn)) allowed |= number_mask{1} << n;
+      if (allowed) kind(k, allowed);
+      continue;
+    }
+    bool fixed_hold = true;
+    for (size_t i = 0; i < bk.when_fixed.size() && fixed_hold; ++i) {
+      const int slot = bk.when_fixed_slot[i];
+      const uint64_t g = slot >= 0 ? uint64_t{1} << slot : 0;
+      if (evaluated & g) {
+        fixed_hold = (holding & g) != 0;
         continue;
       }
-      bool fixed_hold = true;
-      for (size_t i = 0; i < bk.when_fixed.size() && fixed_hold; ++i) {
-        const int slot = bk.when_fixed_slot[i];
-        const uint64_t g = slot >= 0 ? uint64_t{1} << slot : 0;
-        if (evaluated & g) {
-          fixed_hold = (holding & g) != 0;
-          continue;
-        }
-        fixed_hold = eval(*v, bk.when_fixed[i], cx) != 0;
-        evaluated |= g;
-        if (fixed_hold) holding |= g;
-      }
-      if (!fixed_hold) continue;
-      if (!bk.when_number.empty()) {
-        try {
-          for (int p : bk.when_number) open = numbers_holding(*v, p, open, cx);
-        } catch (...) {  // number by number, in the order that gives the error first
-          open = 0;
-          for (int n = bk.lo; n <= bk.hi; ++n) {
-            cx.this_bid = n;
-            if (parts_hold(*v, bk.when_number, cx)) open |= number_mask{1} << n;
-          }
+      fixed_hold = eval(*v, bk.when_fixed[i], cx) != 0;
+      evaluated |= g;
+      if (fixed_hold) holding |= g;
+    }
+    if (!fixed_hold) continue;
+    number_mask open = bk.numbers();  // computed once the leading parts hold
+    if (!bk.when_number.empty()) {
+      try {
+        for (int p : bk.when_number) open = numbers_holding(*v, p, open, cx);
+      } catch (...) {  // number by number, in the order that gives the error first
+        open = 0;
+        for (int n = bk.lo; n <= bk.hi; ++n) {
+          cx.this_bid = n;
+          if (parts_hold(*v, bk.when_number, cx)) open |= number_mask{1} << n;
         }
       }
     }
