@@ -794,11 +794,22 @@ bool game_state::random_bid(rng& r, move& out) const {
   const int i = (int)r.below((uint32_t)total);
   int j = n_kinds - 1;
   while (kinds[j].from > i) --j;
-  int nth = i - kinds[j].from;
-  number_mask m = kinds[j].numbers;
-  for (; nth > 0; --nth) m &= m - 1;
-  const uint64_t lo = (uint64_t)m;
-  out = move::make_bid(kinds[j].kind, lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64)));
+  // the number: the (i - from)-th of the kind's, at once when they are a run (a kind without condition)
+  int nth = i - kinds[j].from, base = 0;
+  uint64_t w = (uint64_t)kinds[j].numbers;
+  if (const int low = __builtin_popcountll(w); nth >= low) {
+    w = (uint64_t)(kinds[j].numbers >> 64);
+    nth -= low;
+    base = 64;
+  }
+  const int first = __builtin_ctzll(w);
+  const uint64_t run = w >> first;
+  if ((run & (run + 1)) == 0) {
+    out = move::make_bid(kinds[j].kind, base + first + nth);
+    return true;
+  }
+  for (; nth > 0; --nth) w &= w - 1;
+  out = move::make_bid(kinds[j].kind, base + __builtin_ctzll(w));
   return true;
 }
 

@@ -91,7 +91,10 @@ struct bid_kind {
   std::vector<int> when_fixed, when_number;
   std::vector<int8_t> when_fixed_slot;
   // A bit per number lo..hi (lo <= hi < 128).
-  unsigned __int128 numbers() const { return ((unsigned __int128)2 << hi) - ((unsigned __int128)1 << lo); }
+  unsigned __int128 numbers() const {
+    if (hi < 64) return (uint64_t{2} << hi) - (uint64_t{1} << lo);  // one word (2 << 63 wraps to 0: still right)
+    return ((unsigned __int128)2 << hi) - ((unsigned __int128)1 << lo);
+  }
 };
 constexpr int max_bid_fixed_parts = 64;  // slots of distinct leading parts (a bit each per decision)
 
