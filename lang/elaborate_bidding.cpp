@@ -182,11 +182,13 @@ void conjuncts(const variant& v, int node, std::vector<int>& out) {
   conjuncts(v, n.b, out);
 }
 
-bool reads_number(const variant& v, int node) {
+// Does the formula read the number bid? Marks each node (expr_node::reads_number) on the way.
+bool reads_number(variant& v, int node) {
   if (node < 0) return false;
-  const expr_node& n = v.exprs[node];
-  if (n.o == op::var && n.v == var::this_bid) return true;
-  return reads_number(v, n.a) || reads_number(v, n.b) || reads_number(v, n.c);
+  expr_node& n = v.exprs[node];
+  const bool a = reads_number(v, n.a), b = reads_number(v, n.b), c = reads_number(v, n.c);
+  v.exprs[node].reads_number = (n.o == op::var && n.v == var::this_bid) || a || b || c;
+  return v.exprs[node].reads_number;
 }
 
 // The same formula, wherever it is written.
@@ -202,24 +204,26 @@ bool same_formula(const variant& v, int x, int y) {
 // reached exactly as evaluating the whole condition number by number reaches it: the same answers, and
 // the same error first when a part fails.
 void split_conditions(variant& v) {
+  std::vector<int> distinct;  // the first of each distinct leading part, by slot
   for (size_t k = 0; k < v.bids.size(); ++k) {
     bid_kind& b = v.bids[k];
     if (b.when < 0) continue;
+    reads_number(v, b.when);
     std::vector<int> parts;
     conjuncts(v, b.when, parts);
     size_t fixed = 0;
-    while (fixed < parts.size() && !reads_number(v, parts[fixed])) ++fixed;
+    while (fixed < parts.size() && !v.exprs[parts[fixed]].reads_number) ++fixed;
     b.when_fixed.assign(parts.begin(), parts.begin() + fixed);
     b.when_number.assign(parts.begin() + fixed, parts.end());
     b.when_split = true;
-    for (size_t j = 0; j < k && b.when_shared < 0 && !b.when_fixed.empty(); ++j) {
-      const bid_kind& o = v.bids[j];
-      if (!o.when_split || o.when_shared >= 0 || o.when_fixed.size() != b.when_fixed.size()) continue;
-      bool same = true;
-      for (size_t i = 0; i < fixed && same; ++i) same = same_formula(v, o.when_fixed[i], b.when_fixed[i]);
-      if (same) b.when_shared = (int)j;
+    for (int part : b.when_fixed) {
+      size_t slot = 0;
+      while (slot < distinct.size() && !same_formula(v, distinct[slot], part)) ++slot;
+      if (slot == distinct.size() && slot < max_bid_fixed_parts) distinct.push_back(part);
+      b.when_fixed_slot.push_back(slot < distinct.size() ? (int8_t)slot : (int8_t)-1);
     }
   }
+  v.bid_fixed_parts = (int)distinct.size();
 }
 
 }  // namespace

@@ -66,6 +66,22 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   return f;
 }
 
+// A per-card condition's top-level `and` parts: the leading ones that do not read the card, evaluated
+// once, and the rest, card by card, in the written order (the same answers and the same first error).
+void split_per_card(const variant& v, int node, std::vector<int>& fixed, std::vector<int>& per_card) {
+  std::vector<int> parts;
+  auto conjuncts = [&](auto& self, int i) -> void {
+    if (v.exprs[i].o != op::and_) return parts.push_back(i);
+    self(self, v.exprs[i].a);
+    self(self, v.exprs[i].b);
+  };
+  conjuncts(conjuncts, node);
+  size_t k = 0;
+  while (k < parts.size() && !reads_card(v, parts[k])) ++k;
+  fixed.assign(parts.begin(), parts.begin() + k);
+  per_card.assign(parts.begin() + k, parts.end());
+}
+
 // forbid NAME play CARDS [when CONDITION] ["reason"]
 play_forbid forbid_play(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
@@ -76,6 +92,7 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   f.per_card = reads_card(e.v, f.when);
+  if (f.per_card) split_per_card(e.v, f.when, f.when_fixed, f.when_card);
   return f;
 }
 
@@ -93,6 +110,7 @@ play_force force_play(elaboration& e, const symbol& s) {
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   f.per_card = reads_card(e.v, f.when);
+  if (f.per_card) split_per_card(e.v, f.when, f.when_fixed, f.when_card);
   return f;
 }
 

@@ -610,16 +610,7 @@ bool parts_hold(const variant& v, const std::vector<int>& parts, const eval_ctx&
   return true;
 }
 
-// A bit per number a bid may have (0..max_tricks).
-using number_mask = unsigned __int128;
 static_assert(max_tricks < 128);
-
-bool reads_this_bid(const variant& v, int node) {
-  if (node < 0) return false;
-  const expr_node& n = v.exprs[node];
-  if (n.o == op::var && n.v == var::this_bid) return true;
-  return reads_this_bid(v, n.a) || reads_this_bid(v, n.b) || reads_this_bid(v, n.c);
-}
 
 template <class F> void each_number(number_mask m, F f) {
   for (; m; m &= m - 1) {
@@ -628,27 +619,72 @@ template <class F> void each_number(number_mask m, F f) {
   }
 }
 
-bool compare(op o, int64_t a, int64_t b) {
+// The numbers 0..127 below t.
+number_mask below(__int128 t) {
+  if (t <= 0) return 0;
+  if (t >= 128) return ~number_mask{0};
+  return (number_mask{1} << (int)t) - 1;
+}
+
+// The numbers k (0..127) with k `o` t.
+number_mask comparing(op o, __int128 t) {
   switch (o) {
-    case op::lt: return a < b;
-    case op::le: return a <= b;
-    case op::gt: return a > b;
-    case op::ge: return a >= b;
-    case op::eq: return a == b;
-    default: return a != b;
+    case op::lt: return below(t);
+    case op::le: return below(t + 1);
+    case op::gt: return ~below(t + 1);
+    case op::ge: return ~below(t);
+    case op::eq: return t >= 0 && t < 128 ? number_mask{1} << (int)t : 0;
+    default: return t >= 0 && t < 128 ? ~(number_mask{1} << (int)t) : ~number_mask{0};
   }
+}
+
+// x `o` y as y `flipped o` x.
+op flipped(op o) {
+  switch (o) {
+    case op::lt: return op::gt;
+    case op::le: return op::ge;
+    case op::gt: return op::lt;
+    case op::ge: return op::le;
+    default: return o;
+  }
+}
+
+// A side of a comparison that is the number bid plus or minus what does not read it: the number,
+// `this_bid + E`, `E + this_bid`, `this_bid - E` or `E - this_bid`, as sign * this_bid + offset (E
+// evaluated here, once). False for any other formula, or when some number 0..127 would overflow
+// there (then the number-by-number evaluation meets the overflow itself).
+bool linear_in_number(const variant& v, int node, const eval_ctx& cx, int& sign, int64_t& offset) {
+  const expr_node& n = v.exprs[node];
+  auto bare = [&](int i) { return v.exprs[i].o == op::var && v.exprs[i].v == var::this_bid; };
+  if (bare(node)) { sign = 1; offset = 0; return true; }
+  if (n.o != op::add && n.o != op::sub) return false;
+  int other;
+  if (bare(n.a) && !v.exprs[n.b].reads_number) { sign = 1; other = n.b; }
+  else if (bare(n.b) && !v.exprs[n.a].reads_number) { sign = n.o == op::add ? 1 : -1; other = n.a; }
+  else return false;
+  const int64_t e = eval(v, other, cx);
+  if (n.o == op::sub && sign == 1) {  // this_bid - E
+    if (e < INT64_MIN + 128) return false;
+    offset = -e;
+    return true;
+  }
+  // this_bid + E, E + this_bid, E - this_bid
+  if (e > INT64_MAX - 127 || e < INT64_MIN + 127) return false;
+  offset = e;
+  return true;
 }
 
 // The numbers among `dom` for which the formula `node` holds (is not 0), as evaluating it with each number
 // as this_bid answers: what does not read the number is evaluated once, `and`, `or`, `not` and `if` split
-// the numbers, a comparison of the number with what does not read it is made per number without the
-// evaluator, and anything else is evaluated number by number. The formulas are pure, so only the count of
-// evaluations differs; a failing part may fail here where the number-by-number order would not reach it
-// (the caller then takes that order, which gives its own error first).
+// the numbers, a comparison of the number (plus or minus what does not read it) with what does not read
+// it is answered for all numbers at once without the evaluator, and anything else is evaluated number by
+// number. The formulas are pure, so only the count of evaluations differs; a failing part may fail here
+// where the number-by-number order would not reach it (the caller then takes that order, which gives its
+// own error first).
 number_mask numbers_holding(const variant& v, int node, number_mask dom, eval_ctx& cx) {
   if (!dom) return 0;
-  if (!reads_this_bid(v, node)) return eval(v, node, cx) != 0 ? dom : 0;
   const expr_node& n = v.exprs[node];
+  if (!n.reads_number) return eval(v, node, cx) != 0 ? dom : 0;
   switch (n.o) {
     case op::and_: return numbers_holding(v, n.b, numbers_holding(v, n.a, dom, cx), cx);
     case op::or_: {
@@ -661,13 +697,17 @@ number_mask numbers_holding(const variant& v, int node, number_mask dom, eval_ct
       return numbers_holding(v, n.b, c, cx) | numbers_holding(v, n.c, dom & ~c, cx);
     }
     case op::lt: case op::le: case op::gt: case op::ge: case op::eq: case op::ne: {
-      const bool left = v.exprs[n.a].o == op::var && v.exprs[n.a].v == var::this_bid && !reads_this_bid(v, n.b);
-      const bool right = v.exprs[n.b].o == op::var && v.exprs[n.b].v == var::this_bid && !reads_this_bid(v, n.a);
+      // sign * k + offset `o` x, with x what does not read the number: k compared with a threshold
+      const bool left = !v.exprs[n.b].reads_number, right = !v.exprs[n.a].reads_number;
       if (!left && !right) break;
+      int sign;
+      int64_t offset;
+      if (!linear_in_number(v, left ? n.a : n.b, cx, sign, offset)) break;
       const int64_t x = eval(v, left ? n.b : n.a, cx);
-      number_mask out = 0;
-      each_number(dom, [&](int k) { if (left ? compare(n.o, k, x) : compare(n.o, x, k)) out |= number_mask{1} << k; });
-      return out;
+      op o = left ? n.o : flipped(n.o);      // k' o x, k' = sign * k + offset
+      const __int128 t = (__int128)x - offset;  // sign * k o t
+      if (sign < 0) return dom & comparing(flipped(o), -t);  // -k o t: k (flipped o) -t
+      return dom & comparing(o, t);
     }
     default: break;
   }
@@ -681,73 +721,95 @@ number_mask numbers_holding(const variant& v, int node, number_mask dom, eval_ct
 
 }  // namespace
 
-// The bids open to the bidder: a kind's condition is split (bid_kind::when_split) so that what does not
-// read the number is evaluated once per kind, or once for the kinds that share it, not once per number.
-static_assert(max_bid_kinds <= 64, "bid_moves keeps a bit per bid kind");
+// The bids open to the bidder, a set of numbers per kind, in the kinds' order: a kind's condition is split
+// (bid_kind::when_split) so that what does not read the number is evaluated once per decision (a part
+// written alike in several kinds once for all of them), not once per number.
+static_assert(max_bid_fixed_parts <= 64, "each_bid keeps a bit per leading part");
 
-template <class Range, class One>
-void game_state::each_bid(Range&& range, One&& one) const {
-  uint64_t evaluated = 0, holding = 0;  // per kind whose fixed parts others share: evaluated, and held
+template <class Kind>
+void game_state::each_bid(Kind&& kind) const {
+  uint64_t evaluated = 0, holding = 0;  // per slot of leading part: evaluated, and held
   eval_ctx cx{this, bidder_team(turn), v->bid_by_team ? -1 : turn, turn};
   for (int k = 0; k < (int)v->bids.size(); ++k) {
     const bid_kind& bk = v->bids[k];
+    if (bk.lo > bk.hi) continue;
     if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
-    if (bk.when >= 0) {
-      if (!bk.when_split) {
-        for (int n = bk.lo; n <= bk.hi; ++n)
-          if (bid_allowed(k, n, turn)) one(k, n);
+    if (bk.when < 0) {
+      kind(k, bk.numbers());
+      continue;
+    }
+    if (!bk.when_split) {
+      number_mask allowed = 0;
+      for (int n = bk.lo; n <= bk.hi; ++n)
+        if (bid_allowed(k, n, turn)) allowed |= number_mask{1} << n;
+      if (allowed) kind(k, allowed);
+      continue;
+    }
+    bool fixed_hold = true;
+    for (size_t i = 0; i < bk.when_fixed.size() && fixed_hold; ++i) {
+      const int slot = bk.when_fixed_slot[i];
+      const uint64_t g = slot >= 0 ? uint64_t{1} << slot : 0;
+      if (evaluated & g) {
+        fixed_hold = (holding & g) != 0;
         continue;
       }
-      if (bk.lo > bk.hi) continue;
-      const uint64_t g = uint64_t{1} << (bk.when_shared >= 0 ? bk.when_shared : k);
-      if (!(evaluated & g)) {
-        evaluated |= g;
-        if (parts_hold(*v, bk.when_fixed, cx)) holding |= g;
-      }
-      if (!(holding & g)) continue;
-      if (!bk.when_number.empty()) {
-        number_mask open = ((number_mask{2} << bk.hi) - 1) & ~((number_mask{1} << bk.lo) - 1);
-        try {
-          for (int p : bk.when_number) open = numbers_holding(*v, p, open, cx);
-        } catch (...) {  // number by number, in the order that gives the error first
-          for (int n = bk.lo; n <= bk.hi; ++n) {
-            cx.this_bid = n;
-            if (parts_hold(*v, bk.when_number, cx)) one(k, n);
-          }
-          continue;
+      fixed_hold = eval(*v, bk.when_fixed[i], cx) != 0;
+      evaluated |= g;
+      if (fixed_hold) holding |= g;
+    }
+    if (!fixed_hold) continue;
+    number_mask open = bk.numbers();  // computed once the leading parts hold
+    if (!bk.when_number.empty()) {
+      try {
+        for (int p : bk.when_number) open = numbers_holding(*v, p, open, cx);
+      } catch (...) {  // number by number, in the order that gives the error first
+        open = 0;
+        for (int n = bk.lo; n <= bk.hi; ++n) {
+          cx.this_bid = n;
+          if (parts_hold(*v, bk.when_number, cx)) open |= number_mask{1} << n;
         }
-        each_number(open, [&](int n) { one(k, n); });
-        continue;
       }
     }
-    if (bk.lo <= bk.hi) range(k, bk.lo, bk.hi);
+    if (open) kind(k, open);
   }
 }
 
 int game_state::bid_moves(move* out) const {
   int count = 0;
-  each_bid([&](int k, int lo, int hi) { for (int n = lo; n <= hi; ++n) out[count++] = move::make_bid(k, n); },
-           [&](int k, int n) { out[count++] = move::make_bid(k, n); });
+  each_bid([&](int k, number_mask open) { each_number(open, [&](int n) { out[count++] = move::make_bid(k, n); }); });
   return count;
 }
 
-// The legal bids in bid_moves' order as runs (a kind's whole range, or single bids), so that the one drawn
-// is found without listing them all.
+// The legal bids in bid_moves' order, a set of numbers per kind, so that the one drawn is found without
+// listing them all.
 bool game_state::random_bid(rng& r, move& out) const {
-  struct run { int16_t kind, lo, count, from; };  // from: the bid's index at the run's start
-  std::array<run, max_moves> runs;
-  int n_runs = 0, total = 0;
-  each_bid([&](int k, int lo, int hi) { runs[n_runs++] = {(int16_t)k, (int16_t)lo, (int16_t)(hi - lo + 1), (int16_t)total}; total += hi - lo + 1; },
-           [&](int k, int n) {
-             if (n_runs > 0 && runs[n_runs - 1].kind == k && runs[n_runs - 1].lo + runs[n_runs - 1].count == n) ++runs[n_runs - 1].count;
-             else runs[n_runs++] = {(int16_t)k, (int16_t)n, 1, (int16_t)total};
-             ++total;
-           });
+  struct open_kind { int kind, from; number_mask numbers; };  // from: the index of its first bid
+  std::array<open_kind, max_bid_kinds> kinds;
+  int n_kinds = 0, total = 0;
+  each_bid([&](int k, number_mask open) {
+    kinds[n_kinds++] = {k, total, open};
+    total += __builtin_popcountll((uint64_t)open) + __builtin_popcountll((uint64_t)(open >> 64));
+  });
   if (total == 0) return false;
   const int i = (int)r.below((uint32_t)total);
-  int j = 0;
-  while (runs[j].from + runs[j].count <= i) ++j;
-  out = move::make_bid(runs[j].kind, runs[j].lo + i - runs[j].from);
+  int j = n_kinds - 1;
+  while (kinds[j].from > i) --j;
+  // the number: the (i - from)-th of the kind's, at once when they are a run (a kind without condition)
+  int nth = i - kinds[j].from, base = 0;
+  uint64_t w = (uint64_t)kinds[j].numbers;
+  if (const int low = __builtin_popcountll(w); nth >= low) {
+    w = (uint64_t)(kinds[j].numbers >> 64);
+    nth -= low;
+    base = 64;
+  }
+  const int first = __builtin_ctzll(w);
+  const uint64_t run = w >> first;
+  if ((run & (run + 1)) == 0) {
+    out = move::make_bid(kinds[j].kind, base + first + nth);
+    return true;
+  }
+  for (; nth > 0; --nth) w &= w - 1;
+  out = move::make_bid(kinds[j].kind, base + __builtin_ctzll(w));
   return true;
 }
 
@@ -876,22 +938,35 @@ template <bool Narrow, class Refuse>
 card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
   eval_ctx cx{this, team_in_hand(turn), turn};
   // the cards of `group` for which a condition holds: all or none, unless it reads the card in question
-  auto holding = [&](card_set group, int when, bool per_card) {
-    if (group.empty() || !per_card) return group.empty() || eval_cond(*v, when, cx) ? group : card_set{};
+  auto holding = [&](card_set group, const auto& rule) {
+    if (group.empty() || !rule.per_card) return group.empty() || eval_cond(*v, rule.when, cx) ? group : card_set{};
+    if (rule.when_card.empty()) {  // not split: the whole condition card by card
+      card_set out;
+      group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, rule.when, cx)) out.add(c); });
+      cx.card = -1;
+      return out;
+    }
+    for (int p : rule.when_fixed)
+      if (eval(*v, p, cx) == 0) return card_set{};
     card_set out;
-    group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, when, cx)) out.add(c); });
+    group.for_each([&](int c) {
+      cx.card = c;
+      for (int p : rule.when_card)
+        if (eval(*v, p, cx) == 0) return;
+      out.add(c);
+    });
     cx.card = -1;
     return out;
   };
   for (const play_forbid& f : v->play_forbids) {
-    card_set barred = holding(base & f.cards, f.when, f.per_card);
+    card_set barred = holding(base & f.cards, f);
     card_set left = base & ~barred;
     if (left.empty() || barred.empty()) continue;
     refuse(play_refusal{play_rule::forbid_play, (int16_t)(&f - v->play_forbids.data()), -1}, barred);
     base = left;
   }
   for (const play_force& f : v->play_forces) {
-    card_set among = holding(base & f.cards, f.when, f.per_card);
+    card_set among = holding(base & f.cards, f);
     if (among.empty()) continue;
     int pick = -1;
     if (f.pick != force_pick::any)

@@ -83,6 +83,8 @@ struct play_refusal {
 std::string play_refusal_words(const variant& v, const play_refusal& r, int refused);
 
 constexpr int max_tricks = max_cards / 2;
+// A bit per number a bid may have (0..max_tricks).
+using number_mask = unsigned __int128;
 // The language's limits that bound a decision's choices (lang/check.cpp enforces them): at most 60 bid
 // kinds, each a range within 0..tricks (a hand has at most max_tricks); at most 32 announcements and
 // conversions, plus declining; a hand of at most max_cards cards.
@@ -313,7 +315,7 @@ struct game_state {
   template <bool Narrow, class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int bid_moves(move* out) const;
-  template <class Range, class One> void each_bid(Range&& range, One&& one) const;
+  template <class Kind> void each_bid(Kind&& kind) const;
   const char* bid_closed(int kind, int bidder) const;
   void settle_bid(int bidder);
   void throw_in(int call);

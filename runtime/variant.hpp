@@ -46,6 +46,7 @@ enum class var : uint8_t {
 struct expr_node {
   op o = op::num;
   var v = var::option;
+  bool reads_number = false;       // in a bid's condition: the node reads this_bid (lang/elaborate_bidding.cpp)
   int32_t a = -1, b = -1, c = -1;  // children
   int64_t value = 0;               // literal value, the variable's index, or (bid kinds) a bit per kind
   int32_t file = -1, line = 0, col = 0;  // source position, for run-time errors
@@ -83,12 +84,19 @@ struct bid_kind {
   bool agree = false; // the partner must agree to it, or the bidder bids again
   // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), so that legal_moves evaluates the
   // leading parts that do not read the number bid once per decision, not once per number: when_fixed,
-  // shared with the earlier kind when_shared whose leading parts are the same formulas; when_number,
-  // the rest, in order, per number. Not split (the whole condition per number) unless when_split.
+  // each with its slot among the variant's distinct leading parts (variant::bid_fixed_parts; -1: none),
+  // so that a part written alike in several kinds is evaluated once per decision; when_number, the rest,
+  // in order, per number. Not split (the whole condition per number) unless when_split.
   bool when_split = false;
   std::vector<int> when_fixed, when_number;
-  int when_shared = -1;
+  std::vector<int8_t> when_fixed_slot;
+  // A bit per number lo..hi (lo <= hi < 128).
+  unsigned __int128 numbers() const {
+    if (hi < 64) return (uint64_t{2} << hi) - (uint64_t{1} << lo);  // one word (2 << 63 wraps to 0: still right)
+    return ((unsigned __int128)2 << hi) - ((unsigned __int128)1 << lo);
+  }
 };
+constexpr int max_bid_fixed_parts = 64;  // slots of distinct leading parts (a bit each per decision)
 
 // ---- play ----
 enum class lead_start : uint8_t { dealer_left, dealer, dealer_right, holder };
@@ -164,6 +172,10 @@ struct play_forbid {
   card_set cards;
   int when = -1;   // play-scope condition for the player to play, -1 = always
   bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
+  // per_card: the condition split at its top-level `and`s (lang/elaborate_play.cpp), the leading parts
+  // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
+  // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
+  std::vector<int> when_fixed, when_card;
   std::string reason;
   std::string group;  // the card group as written, for explanations
 };
@@ -177,6 +189,10 @@ struct play_force {
   std::string group;  // the group as written ("trump", "C"), for the refusal's words
   int when = -1;
   bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
+  // per_card: the condition split at its top-level `and`s (lang/elaborate_play.cpp), the leading parts
+  // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
+  // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
+  std::vector<int> when_fixed, when_card;
   std::string reason;
 };
 
@@ -269,6 +285,7 @@ struct variant {
   bool bid_by_team = false;
   int bid_start = 1;                      // seat offset from the dealer of the first bidder
   std::vector<bid_kind> bids;
+  int bid_fixed_parts = 0;                // distinct leading parts of the bids' conditions (bid_kind::when_fixed_slot)
   int skip_bidding_when = -1;
   std::vector<call_kind> calls;           // announcements and conversions after the bidding
 

@@ -48,24 +48,35 @@ struct bid_checker : observer {
 
 }  // namespace
 
-TEST_CASE("bid conditions: split where they start reading the number, shared between kinds") {
+TEST_CASE("bid conditions: split where they start reading the number, parts written alike shared between kinds") {
   auto v = load_ruleset("highground");
   const bid_kind& team = v->bids[kind_named(*v, "team")];
   CHECK(team.when_split);
   CHECK(team.when_fixed.size() == 3);   // team_bids_made == 1, not partner_bid_is(go_blind), not blind_four
   CHECK(team.when_number.size() == 1);  // this_bid >= min_bid
-  CHECK(team.when_shared == -1);
-  CHECK(v->bids[kind_named(*v, "naught")].when_shared == kind_named(*v, "team"));
-  CHECK(v->bids[kind_named(*v, "partner_naught")].when_shared == kind_named(*v, "team"));
+  CHECK(v->bids[kind_named(*v, "naught")].when_fixed_slot == team.when_fixed_slot);
+  CHECK(v->bids[kind_named(*v, "partner_naught")].when_fixed_slot == team.when_fixed_slot);
   const bid_kind& hint = v->bids[kind_named(*v, "hint")];
   CHECK(hint.when_fixed.size() == 2);
   CHECK(hint.when_number.empty());
+  CHECK(hint.when_fixed_slot[0] != team.when_fixed_slot[0]);  // team_bids_made == 0, not == 1
+  CHECK(hint.when_fixed_slot[1] == team.when_fixed_slot[2]);  // not blind_four
   const bid_kind& blind = v->bids[kind_named(*v, "blind_team")];
   CHECK(blind.when_fixed.size() == 2);   // the `if ... this_bid ...` part is per number
   CHECK(blind.when_number.size() == 1);
-  CHECK(blind.when_shared == -1);  // `and partner_bid_is(go_blind)`, not team's `and not partner_bid_is(go_blind)`
-  CHECK(v->bids[kind_named(*v, "blind_naught")].when_shared == kind_named(*v, "blind_team"));
-  CHECK(v->bids[kind_named(*v, "blind_partner_naught")].when_shared == kind_named(*v, "blind_team"));
+  CHECK(blind.when_fixed_slot[0] == team.when_fixed_slot[0]);  // team_bids_made == 1
+  CHECK(blind.when_fixed_slot[1] != team.when_fixed_slot[1]);  // partner_bid_is(go_blind), not its `not`
+  CHECK(v->bids[kind_named(*v, "blind_naught")].when_fixed_slot == blind.when_fixed_slot);
+  CHECK(v->bids[kind_named(*v, "blind_partner_naught")].when_fixed_slot == blind.when_fixed_slot);
+  std::vector<int8_t> slots;
+  for (const bid_kind& k : v->bids)
+    for (int8_t s : k.when_fixed_slot) {
+      CHECK(s >= 0);
+      CHECK(s < v->bid_fixed_parts);
+      slots.push_back(s);
+    }
+  std::sort(slots.begin(), slots.end());
+  CHECK(std::unique(slots.begin(), slots.end()) - slots.begin() == v->bid_fixed_parts);
 }
 
 TEST_CASE("bid conditions: a part that reads the number first leaves nothing to evaluate once") {
@@ -82,6 +93,33 @@ bidding {
   CHECK(number.when_number.size() == 2);  // evaluated in the written order, number by number
 }
 
+TEST_CASE("bid conditions: the number plus or minus a value, compared either way, as number by number") {
+  // every form of comparison the bids' numbers are answered for at once, against the whole condition
+  const char* conditions[] = {
+      "bid + this_bid >= 4", "this_bid + bid < 6", "4 <= bid + this_bid", "this_bid - bid > 2", "10 - this_bid >= bid",
+      "bid - this_bid != 1", "3 == this_bid - bid", "team_bids_made == 0 or 13 - bid - this_bid <= 5",
+      "this_bid + 1000000000 * 1000000000 > 0", "bid - this_bid < -1000000000 * 1000000000",
+      "this_bid + hand * 2 <= 7 and this_bid - 1 > bid"};
+  for (const char* when : conditions) {
+    auto v = load_text("forms", fmt::format(R"(game "Forms"
+extends "standard"
+bidding {{
+  amend bid number {{
+    allow when {} "as written"
+  }}
+}}
+)", when));
+    bid_checker check;
+    rng r(5);
+    game_state st;
+    st.new_game(*v, 0);
+    while (check.hands < 40 && run_game(st, r, random_chooser{}, check) == loop_end::over) st.new_game(*v, 1);
+    INFO(when << ": " << check.decisions << " bid decisions");
+    CHECK(check.decisions > 0);
+    CHECK(check.mismatches == 0);
+  }
+}
+
 TEST_CASE("bid conditions: legal_moves offers exactly the bids the whole condition allows, every ruleset") {
   for (const auto& f : std::filesystem::directory_iterator(source_path("rulesets"))) {
     if (f.path().extension() != ".spades") continue;
@@ -93,6 +131,50 @@ TEST_CASE("bid conditions: legal_moves offers exactly the bids the whole conditi
     st.new_game(*v, 0);
     while (check.hands < 40 && run_game(st, r, random_chooser{}, check) == loop_end::over) st.new_game(*v, 1);
     INFO(id << ": " << check.decisions << " bid decisions");
+    CHECK(check.mismatches == 0);
+  }
+}
+
+namespace {
+
+// Watches every card decision of random playouts and compares the legal cards with those of the same
+// position under `whole`, the same variant with its per-card conditions not split.
+struct card_checker : observer {
+  const variant* whole = nullptr;
+  long long hands = 0, decisions = 0, mismatches = 0;
+  void moving(const game_state& st, const move&) {
+    if (st.ph != phase::play) return;
+    game_state same = st;
+    same.v = whole;
+    ++decisions;
+    if (!(st.legal_cards() == same.legal_cards())) ++mismatches;
+  }
+  bool hand_scored(const game_state&) { return ++hands < 40; }
+};
+
+}  // namespace
+
+TEST_CASE("play conditions that read the card: what does not read it tested once, the same cards as the whole condition") {
+  auto v = load_ruleset("no-trump");
+  REQUIRE(v->play_forbids.size() == 1);
+  const play_forbid& f = v->play_forbids[0];
+  CHECK(f.per_card);
+  CHECK(f.when_fixed.size() == 1);  // no_trump
+  CHECK(f.when_card.size() == 2);   // winning, not led_trump
+  for (const auto& file : std::filesystem::directory_iterator(source_path("rulesets"))) {
+    if (file.path().extension() != ".spades") continue;
+    const std::string id = file.path().stem().string();
+    auto split = load_ruleset(id);
+    variant whole = *split;
+    for (play_forbid& r : whole.play_forbids) r.when_fixed.clear(), r.when_card.clear();
+    for (play_force& r : whole.play_forces) r.when_fixed.clear(), r.when_card.clear();
+    card_checker check;
+    check.whole = &whole;
+    rng r(3);
+    game_state st;
+    st.new_game(*split, 0);
+    while (check.hands < 40 && run_game(st, r, random_chooser{}, check) == loop_end::over) st.new_game(*split, 1);
+    INFO(id << ": " << check.decisions << " card decisions");
     CHECK(check.mismatches == 0);
   }
 }
