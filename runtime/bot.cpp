@@ -602,7 +602,9 @@ struct outlook {
   double mate_prior = 0;  // ... from the deal alone: what its hand may hold
   bool mate_bid = false;
   double mate_p0 = 0.5;  // the partner's chance of taking none, if it plays for it
-  bool mate_decides = false;  // the partner still to bid chooses as the bot would (mate_choice), not plainly
+  // the partner still to bid chooses as the bot would (mate_choice), not plainly: always (a hint), or when
+  // it too must bid blind (a bid made blind)
+  enum class mate_model : uint8_t { plain, always, blind } mate_decides = mate_model::plain;
   bool plain_mates = false;  // the side's later bids are guessed plainly (a partner's own look ahead)
 };
 
@@ -686,7 +688,8 @@ int mate_choice(const game_state& c, const move* ms, int n) {
 
 // Fills the bids still to come in `c` with plain guesses: each later bidder's legal bid nearest to its
 // expected tricks, plain numbers before special bids, never blind. With `o.mate_decides` a partner still
-// to bid chooses as the bot does instead (mate_choice), by what the bids so far tell it.
+// to bid chooses as the bot does instead (mate_choice), by what the bids so far tell it: after a bid
+// made blind, when it must bid blind too (the side's contract is then its blind choice).
 void fill_bids(game_state& c, const outlook& o) {
   const variant& v = *c.v;
   const int all = v.tricks_per_hand;
@@ -702,9 +705,13 @@ void fill_bids(game_state& c, const outlook& o) {
     int n = c.legal_moves(ms);
     if (n == 0) return;
     bool ours = v.bid_by_team ? c.turn == o.team : v.team_of[c.turn] == o.team;
-    if (o.mate_decides && ours && !v.bid_by_team && c.turn != o.seat && c.turn != v.dummy && n > 1) {
-      c.apply(ms[mate_choice(c, ms, n)]);
-      continue;
+    if (o.mate_decides != outlook::mate_model::plain && ours && !v.bid_by_team && c.turn != o.seat && c.turn != v.dummy && n > 1) {
+      bool blind = true;
+      for (int i = 0; i < n; ++i) blind &= ms[i].type == move::bid && v.bids[ms[i].a].blind;
+      if (blind || o.mate_decides == outlook::mate_model::always) {
+        c.apply(ms[mate_choice(c, ms, n)]);
+        continue;
+      }
     }
     double target = ours ? mate : v.bid_by_team ? opp_mu * 2 : opp_mu;
     // a dummy still to be given to the highest bidder: each opponent bids for it too, counting its tricks
@@ -778,16 +785,16 @@ double expected_score(const game_state& c, const outlook& given) {
 }
 
 // Does a bid leave the side's contract to the partner still to bid, so that what the bid is worth depends
-// on the partner's choice? So for a bid made blind (the partner then bids with its cards in view) and for
-// a kind whose number the scoring does not read (a hint: the number only tells the partner): asked of the
-// scoring by bidding the kind's lowest and highest number, the later bids guessed plainly, and scoring
-// both on the same trick counts. Kept per hand and kind.
-bool leaves_to_mate(const game_state& st, const move& m, const outlook& o) {
+// on the partner's choice? So for a kind whose number the scoring does not read (a hint: the number only
+// tells the partner): asked of the scoring by bidding the kind's lowest and highest number, the later bids
+// guessed plainly, and scoring both on the same trick counts (kept per hand and kind); and for a bid made
+// blind when the partner must then bid blind too (fill_bids sees its choices).
+outlook::mate_model leaves_to_mate(const game_state& st, const move& m, const outlook& o) {
   const variant& v = *st.v;
-  if (m.type != move::bid) return false;
+  if (m.type != move::bid) return outlook::mate_model::plain;
   const bid_kind& k = v.bids[m.a];
-  if (k.blind) return true;
-  if (k.lo >= k.hi) return false;
+  if (k.blind) return outlook::mate_model::blind;
+  if (k.lo >= k.hi) return outlook::mate_model::plain;
   struct cache {
     hand_key key;
     std::vector<int8_t> answer;  // per kind: 0 unknown, 1 no, 2 yes
@@ -823,7 +830,7 @@ bool leaves_to_mate(const game_state& st, const move& m, const outlook& o) {
     }
     c.answer[m.a] = same ? 2 : 1;
   }
-  return c.answer[m.a] == 2;
+  return c.answer[m.a] == 2 ? outlook::mate_model::always : outlook::mate_model::plain;
 }
 
 // The expected score of one bid or call, the later bids filled in; false when the scoring fails on it.
@@ -833,7 +840,7 @@ bool leaves_to_mate(const game_state& st, const move& m, const outlook& o) {
 bool score_move(const game_state& st, const move& m, const outlook& given, bool bidding, double& u) {
   outlook o = given;
   if (m.type == move::bid && st.v->bids[m.a].agree && o.mate >= 0 && !o.mate_bid) o.mate_p0 = std::max(0.75, o.mate_p0);
-  o.mate_decides = bidding && o.mate >= 0 && !o.mate_bid && !o.plain_mates && leaves_to_mate(st, m, given);
+  if (bidding && o.mate >= 0 && !o.mate_bid && !o.plain_mates) o.mate_decides = leaves_to_mate(st, m, given);
   try {
     game_state c = st;
     c.apply(m);
