@@ -630,6 +630,10 @@ struct outlook {
   double mate_prior = 0;  // ... from the deal alone: what its hand may hold
   bool mate_bid = false;
   double mate_p0 = 0.5;  // the partner's chance of taking none, if it plays for it
+  // the partner still to bid chooses as the bot would (mate_choice), not plainly: always (a hint), or when
+  // it too must bid blind (a bid made blind)
+  enum class mate_model : uint8_t { plain, always, blind } mate_decides = mate_model::plain;
+  bool plain_mates = false;  // the side's later bids are guessed plainly (a partner's own look ahead)
 };
 
 // `unseen`: the seat has not looked at its cards (a blind bid, agreeing to one): its hand is one of the
@@ -684,8 +688,36 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
   return o;
 }
 
+int best_move(const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u);
+
+// The move a partner to bid in `c` chooses among `ms`: the bot's own choice from what it would know, its
+// hand one the bidding seat cannot see (the variant's average hand), and the bids so far read as look()
+// reads them; its own look ahead guesses the bids after it plainly. Kept per bidding position.
+int mate_choice(const game_state& c, const move* ms, int n) {
+  struct entry {
+    hand_key key;
+    int seat = -1, choice = 0;
+  };
+  thread_local std::vector<entry> known;
+  for (const entry& e : known)
+    if (e.seat == c.turn && e.key.same(c)) return e.choice;
+  if (known.size() >= 64) known.clear();
+  const calibrated cal = calibration(*c.v);
+  outlook mine = look(c, c.turn, &cal.mean);
+  mine.plain_mates = true;
+  double u;
+  entry e;
+  e.key.set(c);
+  e.seat = c.turn;
+  e.choice = best_move(c, ms, n, true, mine, u);
+  known.push_back(e);
+  return e.choice;
+}
+
 // Fills the bids still to come in `c` with plain guesses: each later bidder's legal bid nearest to its
-// expected tricks, plain numbers before special bids, never blind.
+// expected tricks, plain numbers before special bids, never blind. With `o.mate_decides` a partner still
+// to bid chooses as the bot does instead (mate_choice), by what the bids so far tell it: after a bid
+// made blind, when it must bid blind too (the side's contract is then its blind choice).
 void fill_bids(game_state& c, const outlook& o) {
   const variant& v = *c.v;
   const int all = v.tricks_per_hand;
@@ -701,6 +733,14 @@ void fill_bids(game_state& c, const outlook& o) {
     int n = c.legal_moves(ms);
     if (n == 0) return;
     bool ours = v.bid_by_team ? c.turn == o.team : v.team_of[c.turn] == o.team;
+    if (o.mate_decides != outlook::mate_model::plain && ours && !v.bid_by_team && c.turn != o.seat && c.turn != v.dummy && n > 1) {
+      bool blind = true;
+      for (int i = 0; i < n; ++i) blind &= ms[i].type == move::bid && v.bids[ms[i].a].blind;
+      if (blind || o.mate_decides == outlook::mate_model::always) {
+        c.apply(ms[mate_choice(c, ms, n)]);
+        continue;
+      }
+    }
     double target = ours ? mate : v.bid_by_team ? opp_mu * 2 : opp_mu;
     // a dummy still to be given to the highest bidder: each opponent bids for it too, counting its tricks
     if (!ours && v.dummy >= 0 && c.controller < 0) target += opp_mu;
@@ -772,6 +812,55 @@ double expected_score(const game_state& c, const outlook& given) {
   return total;
 }
 
+// Does a bid leave the side's contract to the partner still to bid, so that what the bid is worth depends
+// on the partner's choice? So for a kind whose number the scoring does not read (a hint: the number only
+// tells the partner): asked of the scoring by bidding the kind's lowest and highest number, the later bids
+// guessed plainly, and scoring both on the same trick counts (kept per hand and kind); and for a bid made
+// blind when the partner must then bid blind too (fill_bids sees its choices).
+outlook::mate_model leaves_to_mate(const game_state& st, const move& m, const outlook& o) {
+  const variant& v = *st.v;
+  if (m.type != move::bid) return outlook::mate_model::plain;
+  const bid_kind& k = v.bids[m.a];
+  if (k.blind) return outlook::mate_model::blind;
+  if (k.lo >= k.hi) return outlook::mate_model::plain;
+  struct cache {
+    hand_key key;
+    std::vector<int8_t> answer;  // per kind: 0 unknown, 1 no, 2 yes
+  };
+  thread_local cache c;
+  if (!c.key.same(st)) {
+    c.key.set(st);
+    c.answer.assign(v.bids.size(), 0);
+  }
+  if (!c.answer[m.a]) {
+    bool same = false;
+    try {
+      const move lo = move::make_bid(m.a, k.lo), hi = move::make_bid(m.a, k.hi);
+      if (st.why_illegal(lo).empty() && st.why_illegal(hi).empty()) {
+        game_state a = st, b = st;
+        a.apply(lo);
+        b.apply(hi);
+        fill_bids(a, o);
+        fill_bids(b, o);
+        const int all = v.tricks_per_hand, opp = first_opponent(v, o.seat);
+        same = opp >= 0;
+        for (int x = 0; same && x <= all; x += std::max(1, all / 2)) {
+          std::array<int, max_seats> won{};
+          std::array<int8_t, max_tricks> order{};
+          won[o.seat] = x;
+          won[opp] = all - x;
+          for (int i = 0; i < all && i < max_tricks; ++i) order[i] = (int8_t)(i < x ? o.seat : opp);
+          same = score_outcome(a, o.team, won, order.data()) == score_outcome(b, o.team, won, order.data());
+        }
+      }
+    } catch (const rule_error&) {
+      same = false;
+    }
+    c.answer[m.a] = same ? 2 : 1;
+  }
+  return c.answer[m.a] == 2 ? outlook::mate_model::always : outlook::mate_model::plain;
+}
+
 // The expected score of one bid or call, the later bids filled in; false when the scoring fails on it.
 // A bid that needs partner's agreement stands only if the partner agrees, and a partner agrees only with a
 // hand that fits it (refused, the bidder bids again at no cost): so it is valued with a partner who, if the
@@ -779,6 +868,7 @@ double expected_score(const game_state& c, const outlook& given) {
 bool score_move(const game_state& st, const move& m, const outlook& given, bool bidding, double& u) {
   outlook o = given;
   if (m.type == move::bid && st.v->bids[m.a].agree && o.mate >= 0 && !o.mate_bid) o.mate_p0 = std::max(0.75, o.mate_p0);
+  if (bidding && o.mate >= 0 && !o.mate_bid && !o.plain_mates) o.mate_decides = leaves_to_mate(st, m, given);
   try {
     game_state c = st;
     c.apply(m);

@@ -328,6 +328,27 @@ TEST_CASE("bot: a hand of every top trump bids the whole hand where a bid of it 
   CHECK(bot_says(position(*load_ruleset("standard"), hands, {})) == "13");
 }
 
+TEST_CASE("bot: a Moon is bid with a hand that takes every trick, and not with one that only may") {
+  // E bids first. Ten top spades and three aces take all 13 (played out by the bots: 98 deals in 100),
+  // so a Moon worth 500 (with_ten) is bid; AKQJ of spades with solid hearts and diamonds must lead the
+  // side suits before spades are broken and is ruffed too often (made in 1 deal in 5): a number is bid
+  auto moon = load_ruleset("moon");
+  const auto with_ten = std::find(moon->option_names.begin(), moon->option_names.end(), "with_ten");
+  REQUIRE(with_ten != moon->option_names.end());
+  auto says = [&](const char* east, bool ten) {
+    game_state st = position(*moon,
+                             {"2H 3H 4H 5H 6H 7H 8H 9H TH JH 2D 3D 4D", east,
+                              "5D 6D 7D 8D 9D TD JD 2C 3C 4C 5C 6C 7C"},
+                             {});
+    st.options[with_ten - moon->option_names.begin()] = ten ? 1 : 0;
+    return bot_says(st);
+  };
+  CHECK(says("AS KS QS JS TS 9S 8S 7S 6S 5S AH AD AC", true) == "moon");
+  CHECK(says("AS KS QS JS AH KH QH JH TH AD KD QD JD", true) == "8");
+  // a Moon worth 200 is beaten by a bid of 13 and the partner's Nil the side's every trick makes (230)
+  CHECK(says("AS KS QS JS TS 9S 8S 7S 6S 5S AH AD AC", false) == "13");
+}
+
 namespace {
 
 // The first decision where a bid made before looking is open (or partner's blind bid is to be answered),
