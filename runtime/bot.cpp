@@ -133,8 +133,13 @@ struct hand_key {
   int hands_played = -1, dealer = -1;
   std::array<bid_made, max_seats> bids{};
   std::array<uint32_t, max_seats> team_calls{}, player_calls{};
+  // the scores and counters too: a later game of the same thread reaches the same hand number, dealer and
+  // bids with other scores (what a bid is worth, and the conditions of some, read them)
+  std::array<int64_t, max_teams> score{};
+  std::array<std::array<int64_t, max_counters>, max_teams> counters{};
   bool same(const game_state& st) const {
     if (v != st.v || hands_played != st.hands_played || dealer != st.dealer) return false;
+    if (score != st.score || counters != st.counters) return false;
     for (int b = 0; b < max_seats; ++b)
       if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
     return team_calls == st.team_calls && player_calls == st.player_calls;
@@ -146,6 +151,8 @@ struct hand_key {
     bids = st.bids;
     team_calls = st.team_calls;
     player_calls = st.player_calls;
+    score = st.score;
+    counters = st.counters;
   }
 };
 
