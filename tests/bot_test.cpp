@@ -52,15 +52,7 @@ game_state position(const variant& v, const std::vector<std::string>& hands, std
   st.new_game(v, 0);
   st.hands_played = hands_played;
   deal(st, hands);
-  for (const char* a : actions) {
-    std::vector<move> ms;
-    std::string err;
-    REQUIRE(parse_action(st, a, ms, err));
-    for (const move& m : ms) {
-      REQUIRE(st.why_illegal(m) == "");
-      st.apply(m);
-    }
-  }
+  act(st, actions);
   return st;
 }
 
@@ -238,15 +230,7 @@ game_state dealt_by(const variant& v, int dealer, const std::vector<std::string>
   game_state st;
   st.new_game(v, dealer);
   deal(st, hands);
-  for (const char* a : actions) {
-    std::vector<move> ms;
-    std::string err;
-    REQUIRE(parse_action(st, a, ms, err));
-    for (const move& m : ms) {
-      REQUIRE(st.why_illegal(m) == "");
-      st.apply(m);
-    }
-  }
+  act(st, actions);
   return st;
 }
 

@@ -151,15 +151,7 @@ TEST_CASE("set-up: the play entered from the bids, a hand recorded from its tric
     st.new_game(*v, 0);
     rng r(1);
     st.deal(r);
-    for (const char* a : {"hint 4", "hint 5", "4", "10", "no", "little bemo"}) {
-      std::vector<move> ms;
-      std::string err;
-      REQUIRE(parse_action(st, a, ms, err));
-      for (const move& m : ms) {
-        REQUIRE(st.why_illegal(m) == "");
-        st.apply(m);
-      }
-    }
+    act(st, {"hint 4", "hint 5", "4", "10", "no", "little bemo"});
     REQUIRE(st.ph == phase::discard);  // the kitty's discard after the bidding
     st.enter_play();
     CHECK(st.ph == phase::play);

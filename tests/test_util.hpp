@@ -117,7 +117,7 @@ inline void deal(game_state& st, const std::vector<std::string>& hands) {
 // Applies typed actions for whoever is to act; every one must be legal (for Catch2 test cases). `watch(st, m,
 // applied)` is told of each move just before it is applied (false) and just after (true).
 template <class Watch>
-inline void act_watched(game_state& st, std::initializer_list<const char*> actions, Watch&& watch) {
+inline void act_watched(game_state& st, const std::vector<const char*>& actions, Watch&& watch) {
   for (const char* a : actions) {
     std::vector<move> ms;
     std::string err;
@@ -132,7 +132,7 @@ inline void act_watched(game_state& st, std::initializer_list<const char*> actio
   }
 }
 
-inline void act(game_state& st, std::initializer_list<const char*> actions) {
+inline void act(game_state& st, const std::vector<const char*>& actions) {
   act_watched(st, actions, [](const game_state&, const move&, bool) {});
 }
 
