@@ -1004,10 +1004,95 @@ template <bool Narrow>
 __attribute__((noinline)) int game_state::play_random_cards_as(rng& r) {
   auto none = [](const play_refusal&, card_set) {};
   int cards = 0;
+  if constexpr (Narrow) {
+    if (plain_play()) {
+      while (ph == phase::play && played != 0) {  // a trick under way is finished card by card
+        const card_set legal = play_rules<true>(none);
+        play_card_as<true>(set_ops<true>::nth(legal, (int)r.below((uint32_t)set_ops<true>::count(legal))));
+        ++cards;
+      }
+      return cards + play_plain_tricks(r);
+    }
+  }
   while (ph == phase::play) {
     const card_set legal = play_rules<Narrow>(none);
     play_card_as<Narrow>(set_ops<Narrow>::nth(legal, (int)r.below((uint32_t)set_ops<Narrow>::count(legal))));
     ++cards;
+  }
+  return cards;
+}
+
+// Are this hand's play rules the plain ones (a deck of at most 64 cards; follow suit; leading barred only by
+// `unless broken` forbids; no force, no conditional rule, no opening card, no trick's cards kept)? Then
+// play_plain_tricks plays its tricks, a trick at a time.
+bool game_state::plain_play() const {
+  if (!v->narrow || !v->forces.empty() || v->play_conditions || v->follow != follow_rule::suit || v->uses_trick_cards ||
+      opening_card >= 0)
+    return false;
+  for (const forbid_rule& f : v->forbids)
+    if (!f.unless_broken) return false;
+  return true;
+}
+
+// The random playouts' tricks under plain play rules, from a trick's lead to the hand's end: the same legal
+// cards and the same draws of `r` as play_rules and play_card_as, card by card, with the trick's state in
+// locals and written back at its end (only a lead reads `broken`, so it is settled once per trick).
+int game_state::play_plain_tricks(rng& r) {
+  using ops = set_ops<true>;
+  const variant& var = *v;
+  const uint64_t trump = ops::low(var.trump);
+  uint64_t lead_forbid = 0;  // every forbid holds while trumps are unbroken, and none once they are
+  for (const forbid_rule& f : var.forbids) lead_forbid |= ops::low(f.cards);
+  const int seats = var.seats;
+  const int8_t* suit_of = var.follow_suit.data();
+  const int16_t* power = var.power.data();
+  const bool later_wins = var.later_wins;
+  auto draw = [&](uint64_t legal) {
+    uint64_t w = legal;
+    for (int n = (int)r.below((uint32_t)__builtin_popcountll(legal)); n > 0; --n) w &= w - 1;
+    return __builtin_ctzll(w);
+  };
+  int cards = 0;
+  while (ph == phase::play) {
+    int seat = turn;
+    uint64_t hand = ops::low(hands[seat]);
+    uint64_t legal = broken ? hand : hand & ~lead_forbid;
+    if (legal == 0) legal = hand;
+    const int lead = draw(legal);
+    hands[seat].bits = hand & ~(uint64_t{1} << lead);
+    trick_cards[0] = (int16_t)lead;
+    const card_set follow = var.follow_mask[suit_of[lead]];
+    const uint64_t follow_low = ops::low(follow);
+    const bool lead_trump = (trump >> lead) & 1;
+    bool trumped = false;  // a follower played a trump
+    int best_seat = seat, best = lead;
+    bool best_trump = lead_trump;
+    for (int i = 1; i < seats; ++i) {
+      if (++seat == seats) seat = 0;
+      hand = ops::low(hands[seat]);
+      legal = hand & follow_low;
+      if (legal == 0) legal = hand;
+      const int c = draw(legal);
+      hands[seat].bits = hand & ~(uint64_t{1} << c);
+      trick_cards[i] = (int16_t)c;
+      const bool tc = (trump >> c) & 1;
+      trumped |= tc;
+      // beats(): a trump over a non-trump; else within the suit for following (or among trumps) by power
+      if (tc != best_trump ? tc
+                           : (tc || suit_of[c] == suit_of[best]) && (later_wins ? power[c] >= power[best] : power[c] > power[best])) {
+        best_seat = seat;
+        best = c;
+        best_trump = tc;
+      }
+    }
+    cards += seats;
+    played = seats;
+    turn = seat;
+    win_seat = best_seat;
+    win_card = best;
+    led_mask = follow;
+    if (lead_trump ? var.broken_by_lead : trumped && var.broken_by_discard) broken = true;
+    finish_trick<true>();
   }
   return cards;
 }
