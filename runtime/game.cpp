@@ -88,7 +88,19 @@ void game_state::deal_as(rng& r) {
     std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
     set_ops<Narrow>::add(rest, order[i]);
   }
-  if (dealt_n > 0) {
+  if (dealt_n > 0 && Narrow) {  // the same, each hand in a word and the generator in registers
+    rng local = r;
+    std::array<uint64_t, max_seats> words{};
+    int seat = (dealer + dealt_n) % seats;
+    for (; i > 0; --i) {
+      std::swap(order[i], order[local.below((uint32_t)(i + 1))]);
+      words[seat] |= uint64_t{1} << order[i];
+      if (--seat < 0) seat = seats - 1;
+    }
+    words[seat] |= uint64_t{1} << order[0];
+    r = local;
+    for (int s = 0; s < seats; ++s) given[s].bits = words[s];
+  } else if (dealt_n > 0) {
     int seat = (dealer + dealt_n) % seats;  // the seat of position dealt_n - 1
     for (; i > 0; --i) {
       std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
@@ -1037,8 +1049,9 @@ bool game_state::plain_play() const {
 // The random playouts' tricks under plain play rules, from a trick's lead to the hand's end: the same legal
 // cards and the same draws of `r` as play_rules and play_card_as, card by card, with the trick's state in
 // locals and written back at its end (only a lead reads `broken`, so it is settled once per trick).
-int game_state::play_plain_tricks(rng& r) {
+int game_state::play_plain_tricks(rng& shared) {
   using ops = set_ops<true>;
+  rng r = shared;  // in registers, not stored back to memory at every draw; written back at the end
   const variant& var = *v;
   const uint64_t trump = ops::low(var.trump);
   uint64_t lead_forbid = 0;  // every forbid holds while trumps are unbroken, and none once they are
@@ -1094,6 +1107,7 @@ int game_state::play_plain_tricks(rng& r) {
     if (lead_trump ? var.broken_by_lead : trumped && var.broken_by_discard) broken = true;
     finish_trick<true>();
   }
+  shared = r;
   return cards;
 }
 
