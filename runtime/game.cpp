@@ -123,7 +123,7 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   dealt = given;
   deal_known = true;
   trick_cards_known = true;
-  won_cards = {};
+  for (int s = 0; s < v->seats; ++s) won_cards[s] = passing[s] = card_set{};  // the seats past v->seats stay empty
   trumped_tricks = 0;
   out_of_play = rest;
   tricks_won = {};
@@ -141,7 +141,6 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   covered = {};
   refused = {};
   asking = -1;
-  passing = {};
   kitty_taker = -1;
   controller = -1;
   // known from the deal on (game-scope conditions do not change within a hand), for the steps before it
@@ -795,12 +794,15 @@ int game_state::bid_moves(move* out) const {
 // The legal bids in bid_moves' order, a set of numbers per kind, so that the one drawn is found without
 // listing them all.
 bool game_state::random_bid(rng& r, move& out) const {
-  struct open_kind { int kind, from; number_mask numbers; };  // from: the index of its first bid
+  // from: the index of its first bid; the numbers as two words (a 128-bit member made of two register halves
+  // was stored in halves and read back whole: a stalled store-to-load forwarding at every kind)
+  struct open_kind { int kind, from; uint64_t low, high; };
   std::array<open_kind, max_bid_kinds> kinds;
   int n_kinds = 0, total = 0;
   each_bid([&](int k, number_mask open) {
-    kinds[n_kinds++] = {k, total, open};
-    total += __builtin_popcountll((uint64_t)open) + __builtin_popcountll((uint64_t)(open >> 64));
+    const uint64_t low = (uint64_t)open, high = (uint64_t)(open >> 64);
+    kinds[n_kinds++] = {k, total, low, high};
+    total += __builtin_popcountll(low) + __builtin_popcountll(high);
   });
   if (total == 0) return false;
   const int i = (int)r.below((uint32_t)total);
@@ -808,9 +810,9 @@ bool game_state::random_bid(rng& r, move& out) const {
   while (kinds[j].from > i) --j;
   // the number: the (i - from)-th of the kind's, at once when they are a run (a kind without condition)
   int nth = i - kinds[j].from, base = 0;
-  uint64_t w = (uint64_t)kinds[j].numbers;
+  uint64_t w = kinds[j].low;
   if (const int low = __builtin_popcountll(w); nth >= low) {
-    w = (uint64_t)(kinds[j].numbers >> 64);
+    w = kinds[j].high;
     nth -= low;
     base = 64;
   }
@@ -1034,6 +1036,34 @@ __attribute__((noinline)) int game_state::play_random_cards_as(rng& r) {
   return cards;
 }
 
+namespace {
+// The n-th (0-based) set bit of w, n < its count, without a branch (the loop's exit, at a random count, is
+// mispredicted at nearly every card): the set bits summed up to each byte (a multiply), the byte holding it
+// found by comparing every byte's sum with n at once, then a table within that byte.
+struct select_table {
+  std::array<uint8_t, 256 * 8> at{};
+  constexpr select_table() {
+    for (int b = 0; b < 256; ++b) {
+      int k = 0;
+      for (int i = 0; i < 8; ++i)
+        if ((b >> i) & 1) at[b * 8 + k++] = (uint8_t)i;
+    }
+  }
+};
+constexpr select_table select_in_byte{};
+inline int select_bit(uint64_t w, int n) {
+  constexpr uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  uint64_t s = w - ((w >> 1) & 0x5555555555555555ULL);
+  s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+  s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  const uint64_t upto = s * ones;  // byte i: the set bits in bytes 0..i
+  const uint64_t below_n = (((uint64_t)n * ones | highs) - upto) & highs;  // bytes whose sum is at most n
+  const int place = __builtin_popcountll(below_n) * 8;
+  const int rank = n - (int)(((upto << 8) >> place) & 0xff);
+  return place + select_in_byte.at[((w >> place) & 0xff) * 8 + rank];
+}
+}  // namespace
+
 // Are this hand's play rules the plain ones (a deck of at most 64 cards; follow suit; leading barred only by
 // `unless broken` forbids; no force, no conditional rule, no opening card, no trick's cards kept)? Then
 // play_plain_tricks plays its tricks, a trick at a time.
@@ -1060,11 +1090,7 @@ int game_state::play_plain_tricks(rng& shared) {
   const int8_t* suit_of = var.follow_suit.data();
   const int16_t* power = var.power.data();
   const bool later_wins = var.later_wins;
-  auto draw = [&](uint64_t legal) {
-    uint64_t w = legal;
-    for (int n = (int)r.below((uint32_t)__builtin_popcountll(legal)); n > 0; --n) w &= w - 1;
-    return __builtin_ctzll(w);
-  };
+  auto draw = [&](uint64_t legal) { return select_bit(legal, (int)r.below((uint32_t)__builtin_popcountll(legal))); };
   int cards = 0;
   while (ph == phase::play) {
     int seat = turn;
