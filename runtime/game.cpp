@@ -63,8 +63,11 @@ void game_state::deal_as(rng& r) {
   std::array<int16_t, max_cards> order;
   const int n = (int)v->cards.size();
   for (int i = 0; i < n; ++i) order[i] = (int16_t)i;
-  std::array<card_set, max_seats> given{};
+  std::array<card_set, max_seats> given;  // cleared where it is built up card by card (the narrow deal sets each)
   card_set rest;
+  const int seats = v->seats, dealt_n = v->deal_size * seats;
+  const bool by_words = Narrow && dealt_n > 0 && v->leftover != leftover_rule::stock;
+  if (!by_words) given = {};
   if (v->leftover == leftover_rule::stock) {  // the cards not dealt lie face down in their shuffled order
     for (int i = n - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
     int k = 0;
@@ -82,24 +85,25 @@ void game_state::deal_as(rng& r) {
   // seat after the dealer, the cards past the last round are left over. The shuffle fixes position i at its
   // step (later steps swap only below it), so each card is dealt as soon as its position is fixed, from the
   // last position down (no division and no second pass: this is the hot path).
-  const int seats = v->seats, dealt_n = v->deal_size * seats;
   int i = n - 1;
   for (; i >= dealt_n && i > 0; --i) {
     std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
     set_ops<Narrow>::add(rest, order[i]);
   }
-  if (dealt_n > 0 && Narrow) {  // the same, each hand in a word and the generator in registers
+  if (by_words) {  // the same, each hand in a word and the generator in registers
     rng local = r;
     std::array<uint64_t, max_seats> words{};
     int seat = (dealer + dealt_n) % seats;
-    for (; i > 0; --i) {
-      std::swap(order[i], order[local.below((uint32_t)(i + 1))]);
-      words[seat] |= uint64_t{1} << order[i];
+    for (; i > 0; --i) {  // position i is not read again: the card drawn for it is moved out, not swapped
+      int16_t& drawn_card = order[local.below((uint32_t)(i + 1))];
+      const int c = drawn_card;
+      drawn_card = order[i];
+      words[seat] |= uint64_t{1} << c;
       if (--seat < 0) seat = seats - 1;
     }
     words[seat] |= uint64_t{1} << order[0];
     r = local;
-    for (int s = 0; s < seats; ++s) given[s].bits = words[s];
+    for (int s = 0; s < max_seats; ++s) given[s].bits = words[s];
   } else if (dealt_n > 0) {
     int seat = (dealer + dealt_n) % seats;  // the seat of position dealt_n - 1
     for (; i > 0; --i) {
