@@ -87,6 +87,12 @@ bench_result run(const std::string& path, const variant& v, long long hands, uin
     const int before = st.hands_played;
     if (st.ph == phase::play) {
       out.moves += st.play_random_cards(r);
+    } else if (move bid; st.ph == phase::bid && st.random_bid(r, bid)) {
+      // random_move's bid, read field by field (random_move returns it through a whole-move load of the
+      // fields random_bid stored apart: a stalled store-to-load forwarding at every bid); with no legal bid,
+      // random_move reports the dead end
+      st.apply(bid);
+      ++out.moves;
     } else {
       const move m = random_move(st, r);
       st.apply(m);
