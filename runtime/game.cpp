@@ -559,8 +559,7 @@ bool game_state::next_call_turn() {
 bool game_state::start_exchanges() {
   exchange_count = 0;
   if (!v->bid_by_team && !bidding_skipped) {
-    for (int i = 0; i < v->seats; ++i) {
-      int p = (dealer + v->bid_start + i) % v->seats;
+    for (int i = 0, p = (dealer + v->bid_start) % v->seats; i < v->seats; ++i, p = p + 1 == v->seats ? 0 : p + 1) {
       if (bids[p].kind < 0 || covered[p]) continue;  // a side's bid owes its exchange once, from its bidder
       int n = v->bids[bids[p].kind].exchange;
       int q = v->partner[p];
@@ -1377,11 +1376,11 @@ void game_state::settle_bid(int bidder) {
 }
 
 void game_state::cover_side(int bidder) {
-  const bid_made b = bids[bidder];
-  if (v->bid_by_team || !v->bids[b.kind].side) return;
+  const int8_t kind = bids[bidder].kind;  // the kind alone: apply has just stored it apart from the number
+  if (v->bid_by_team || !v->bids[kind].side) return;
   for (int m : v->members[v->team_of[bidder]])
     if (m != bidder) {
-      bids[m] = {b.kind, 0};
+      bids[m] = {kind, 0};
       covered[m] = true;
     }
 }
@@ -1398,8 +1397,8 @@ void game_state::next_bidder(int from) {
     return;
   }
   // the next seat clockwise that has not bid (seats covered by a side's bid are passed over)
-  for (int i = 1; i <= v->seats; ++i) {
-    int s = (from + i) % v->seats;
+  for (int i = 1, s = from; i <= v->seats; ++i) {  // from + i, mod seats (from is a seat): no division
+    if (++s == v->seats) s = 0;
     if (bids[s].kind < 0 && s != v->dummy) { turn = s; return; }
   }
   advance();
