@@ -1021,17 +1021,11 @@ template <bool Narrow>
 __attribute__((noinline)) int game_state::play_random_cards_as(rng& r) {
   auto none = [](const play_refusal&, card_set) {};
   int cards = 0;
-  if constexpr (Narrow) {
-    if (plain_play()) {
-      while (ph == phase::play && played != 0) {  // a trick under way is finished card by card
-        const card_set legal = play_rules<true>(none);
-        play_card_as<true>(set_ops<true>::nth(legal, (int)r.below((uint32_t)set_ops<true>::count(legal))));
-        ++cards;
-      }
-      return cards + play_plain_tricks(r);
-    }
-  }
+  const bool plain = Narrow && plain_play();
   while (ph == phase::play) {
+    // plain rules: the tricks from the next lead on (a trick under way is finished here, card by card); one
+    // call of play_rules in this loop, so that it stays inlined
+    if (plain && played == 0) return cards + play_plain_tricks(r);
     const card_set legal = play_rules<Narrow>(none);
     play_card_as<Narrow>(set_ops<Narrow>::nth(legal, (int)r.below((uint32_t)set_ops<Narrow>::count(legal))));
     ++cards;
