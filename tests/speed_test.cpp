@@ -135,6 +135,48 @@ TEST_CASE("bid conditions: legal_moves offers exactly the bids the whole conditi
   }
 }
 
+// The playouts play a hand's cards in one call (a trick at a time under plain play rules); card by card,
+// random_card then play_card, the same generator must play the same cards: the same state after every hand.
+TEST_CASE("random playouts: a hand's cards played in one call as card by card, every ruleset") {
+  for (const auto& f : std::filesystem::directory_iterator(source_path("rulesets"))) {
+    if (f.path().extension() != ".spades") continue;
+    const std::string id = f.path().stem().string();
+    auto v = load_ruleset(id);
+    rng ra(5), rb(5);
+    game_state a, b;
+    a.new_game(*v, 0);
+    b.new_game(*v, 0);
+    int hands = 0, differ = 0;
+    while (hands < 200 && differ == 0) {
+      if (a.ph == phase::over) {
+        a.new_game(*v, 1);
+        b.new_game(*v, 1);
+      }
+      if (a.ph == phase::deal) {
+        a.deal(ra);
+        b.deal(rb);
+        continue;
+      }
+      if (a.ph == phase::play) {
+        a.play_random_cards(ra);
+        while (b.ph == phase::play) b.play_card(b.random_card(rb));
+        ++hands;
+      } else {
+        a.apply(random_move(a, ra));
+        b.apply(random_move(b, rb));
+      }
+      differ += !(a.ph == b.ph && a.score == b.score && a.counters == b.counters && a.tallies == b.tallies &&
+                  a.hands == b.hands && a.tricks_won == b.tricks_won && a.trick_winner == b.trick_winner &&
+                  a.trick_cards == b.trick_cards && a.broken == b.broken && a.trick == b.trick && a.turn == b.turn &&
+                  a.leader == b.leader && a.played == b.played && a.win_seat == b.win_seat && a.win_card == b.win_card &&
+                  a.led_mask == b.led_mask && a.dealer == b.dealer && a.hands_played == b.hands_played);
+    }
+    INFO(id << ": " << hands << " hands");
+    CHECK(differ == 0);
+    CHECK(ra.next() == rb.next());
+  }
+}
+
 namespace {
 
 // Watches every card decision of random playouts and compares the legal cards with those of the same
