@@ -520,6 +520,13 @@ struct calibrated {
 
 double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
 
+// The spread (standard deviation) of the estimates of the variant's hands, from the bands' averages.
+double hand_spread(const calibrated& cal) {
+  double ss = 0;
+  for (const unseen_hand& b : cal.bands) ss += (b.mu - cal.mean.mu) * (b.mu - cal.mean.mu);
+  return std::sqrt(ss / unseen_bands);
+}
+
 // The variant's hands ranked by estimate, cut into equally likely bands: each band's averages.
 void unseen_bands_of(calibrated& cal, std::vector<hand_value>& hands) {
   if (hands.empty()) return;
@@ -641,6 +648,7 @@ struct outlook {
   // it too must bid blind (a bid made blind)
   enum class mate_model : uint8_t { plain, always, blind } mate_decides = mate_model::plain;
   bool plain_mates = false;  // the side's later bids are guessed plainly (a partner's own look ahead)
+  double opp_shift = 0;      // tricks added to each later opponent's guessed bid (a stronger or weaker hand)
 };
 
 // `unseen`: the seat has not looked at its cards (a blind bid, agreeing to one): its hand is one of the
@@ -751,6 +759,7 @@ void fill_bids(game_state& c, const outlook& o) {
     double target = ours ? mate : v.bid_by_team ? opp_mu * 2 : opp_mu;
     // a dummy still to be given to the highest bidder: each opponent bids for it too, counting its tricks
     if (!ours && v.dummy >= 0 && c.controller < 0) target += opp_mu;
+    if (!ours) target = std::max(0.0, target + o.opp_shift);
     int best = 0;
     double best_cost = 1e18;
     for (int i = 0; i < n; ++i) {
@@ -877,11 +886,23 @@ bool score_move(const game_state& st, const move& m, const outlook& given, bool 
   if (m.type == move::bid && st.v->bids[m.a].agree && o.mate >= 0 && !o.mate_bid) o.mate_p0 = std::max(0.75, o.mate_p0);
   if (bidding && o.mate >= 0 && !o.mate_bid && !o.plain_mates) o.mate_decides = leaves_to_mate(st, m, given);
   try {
-    game_state c = st;
-    c.apply(m);
-    if (bidding) fill_bids(c, o);
-    if (c.v->dummy >= 0 && c.controller < 0) c.controller = c.highest_bidder();  // as the partner step will
-    u = expected_score(c, o);
+    // a dummy the bids will give away goes to the highest bid, so what a bid is worth hangs on the later
+    // bids: the later opponents are guessed with hands weaker, as likely and stronger than the average
+    // (by the spread of the variant's hands), not only the average, so that a bid counting on the dummy
+    // is valued with the chance of being outbid and left alone with it
+    const variant& v = *st.v;
+    const bool auction = bidding && v.dummy >= 0 && st.controller < 0;
+    const double spread = auction ? hand_spread(calibration(v)) : 0;
+    const double shifts[3] = {-spread, 0, spread}, weights[3] = {0.25, 0.5, 0.25};
+    u = 0;
+    for (int i = auction ? 0 : 1; i < (auction ? 3 : 2); ++i) {
+      game_state c = st;
+      c.apply(m);
+      o.opp_shift = shifts[i];
+      if (bidding) fill_bids(c, o);
+      if (c.v->dummy >= 0 && c.controller < 0) c.controller = c.highest_bidder();  // as the partner step will
+      u += (auction ? weights[i] : 1.0) * expected_score(c, o);
+    }
     return true;
   } catch (const rule_error&) {
     return false;

@@ -395,3 +395,16 @@ TEST_CASE("bot: a bid made before looking does not change with the cards held") 
   const bool blind = nyc[0].rfind("blind", 0) == 0;
   for (const std::string& s : nyc) CHECK((blind ? s == nyc[0] : s.rfind("blind", 0) != 0));
 }
+
+TEST_CASE("bot: a bid counting on a dummy that goes to the highest bid is valued with the chance of being outbid") {
+  // Three-player with a dummy, N deals: E bids first, S and N after it. E's hand is worth about three tricks;
+  // six would win the dummy only if neither later bidder holds more than an average hand, and left alone it
+  // is set by two or three: E bids its own hand
+  auto v = load_ruleset("three-dummy");
+  game_state st = position(*v,
+                           {"TS 8S 7S 5S 4S 3S TH 8H 6H KD 3D AC JC", "AS QS KH 7H 2H 9D 6D KC QC TC 8C 5C 3C",
+                            "KS JS 9S 6S 2S JH 5H TD 7D 5D 6C 4C 2C", "AH QH 9H 4H 3H AD QD JD 8D 4D 2D 9C 7C"},
+                           {});
+  REQUIRE(st.turn == 1);
+  CHECK(bot_says(st) == "3");
+}
