@@ -215,19 +215,39 @@ int side_taken(const game_state& st, int seat) {
   return side;
 }
 
-// Would one more trick for the seat's side cost it (overtricks carried at a price, a contract broken
-// by too many)? A trick is unwanted when the side's count so far plus one scores below the count so far.
-bool trick_unwanted(const game_state& st, int seat) {
+// What one more trick costs the seat's side (overtricks carried at a price, a contract broken by too
+// many): what the side's count so far scores above the count plus one, or 0; `later` tricks the seat is
+// sure to take anyway (counted by sure_later) are added to both counts.
+double trick_cost(const game_state& st, int seat, int later = 0) {
   const auto* by_count = scores_by_count(st, seat);
-  if (!by_count) return false;
+  if (!by_count) return 0;
   const int all = std::min(st.v->tricks_per_hand, max_tricks);
-  const int side = side_taken(st, seat);
-  return side < all && (*by_count)[side + 1] < (*by_count)[side] - 0.5;
+  const int side = std::min(side_taken(st, seat) + later, all);
+  return side < all ? std::max(0.0, (*by_count)[side] - (*by_count)[side + 1]) : 0;
+}
+
+// Would one more trick for the seat's side cost it? A trick is unwanted when the side's count so far plus
+// one scores below the count so far.
+bool trick_unwanted(const game_state& st, int seat) { return trick_cost(st, seat) > 0.5; }
+
+// The tricks the seat will take whatever anyone plays: its trumps that no card another seat may still hold
+// beats. Each wins the trick it is played to, and it must be played to one.
+int sure_later(const game_state& st, card_set hand, card_set others) {
+  const variant& v = *st.v;
+  int n = 0;
+  (hand & v.trump).for_each([&](int c) {
+    bool beaten = false;
+    others.for_each([&](int o) { beaten = beaten || beats(v, o, c); });
+    n += !beaten;
+  });
+  return n;
 }
 
 // How many more tricks the seat's side needs for its contract: the count whose trick gains the most
 // points (the step from set to made), less what the side has taken; 0 when no trick is worth a step.
-int tricks_short(const game_state& st, int seat) {
+// `step_gain`, if given, is set to that step's points (0 without one).
+int tricks_short(const game_state& st, int seat, double* step_gain = nullptr) {
+  if (step_gain) *step_gain = 0;
   const auto* by_count = scores_by_count(st, seat);
   if (!by_count) return 0;
   const int all = std::min(st.v->tricks_per_hand, max_tricks);
@@ -238,7 +258,24 @@ int tricks_short(const game_state& st, int seat) {
       gain = (*by_count)[k] - (*by_count)[k - 1];
       step = k;
     }
+  if (step_gain && step > 0) *step_gain = gain;
   return std::max(0, step - side_taken(st, seat));
+}
+
+// What a trick left to the other sides may be worth to them: the largest step from set to made (tricks_short)
+// of an opponent still short of its contract that needs all, or all but one, of the tricks left that are not
+// the seat's `later` sure tricks; 0 when none does (an opponent with room to spare, or out of reach).
+double opponents_stake(const game_state& st, int seat, int later) {
+  const variant& v = *st.v;
+  const int left = v.tricks_per_hand - st.trick - later;
+  double stake = 0;
+  for (int s = 0; s < v.seats; ++s) {
+    if (s == v.dummy || v.team_of[s] < 0 || v.team_of[s] == v.team_of[seat]) continue;
+    double gain = 0;
+    const int short_by = tricks_short(st, s, &gain);
+    if (short_by > 0 && short_by <= left && short_by >= left - 1) stake = std::max(stake, gain);
+  }
+  return stake;
 }
 
 // Must the seat's side win the trick in play? When the scoring reads the order of tricks (a call on the
@@ -520,6 +557,13 @@ struct calibrated {
 
 double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
 
+// The spread (standard deviation) of the estimates of the variant's hands, from the bands' averages.
+double hand_spread(const calibrated& cal) {
+  double ss = 0;
+  for (const unseen_hand& b : cal.bands) ss += (b.mu - cal.mean.mu) * (b.mu - cal.mean.mu);
+  return std::sqrt(ss / unseen_bands);
+}
+
 // The variant's hands ranked by estimate, cut into equally likely bands: each band's averages.
 void unseen_bands_of(calibrated& cal, std::vector<hand_value>& hands) {
   if (hands.empty()) return;
@@ -641,6 +685,7 @@ struct outlook {
   // it too must bid blind (a bid made blind)
   enum class mate_model : uint8_t { plain, always, blind } mate_decides = mate_model::plain;
   bool plain_mates = false;  // the side's later bids are guessed plainly (a partner's own look ahead)
+  double opp_shift = 0;      // tricks added to each later opponent's guessed bid (a stronger or weaker hand)
 };
 
 // `unseen`: the seat has not looked at its cards (a blind bid, agreeing to one): its hand is one of the
@@ -751,6 +796,7 @@ void fill_bids(game_state& c, const outlook& o) {
     double target = ours ? mate : v.bid_by_team ? opp_mu * 2 : opp_mu;
     // a dummy still to be given to the highest bidder: each opponent bids for it too, counting its tricks
     if (!ours && v.dummy >= 0 && c.controller < 0) target += opp_mu;
+    if (!ours) target = std::max(0.0, target + o.opp_shift);
     int best = 0;
     double best_cost = 1e18;
     for (int i = 0; i < n; ++i) {
@@ -877,11 +923,23 @@ bool score_move(const game_state& st, const move& m, const outlook& given, bool 
   if (m.type == move::bid && st.v->bids[m.a].agree && o.mate >= 0 && !o.mate_bid) o.mate_p0 = std::max(0.75, o.mate_p0);
   if (bidding && o.mate >= 0 && !o.mate_bid && !o.plain_mates) o.mate_decides = leaves_to_mate(st, m, given);
   try {
-    game_state c = st;
-    c.apply(m);
-    if (bidding) fill_bids(c, o);
-    if (c.v->dummy >= 0 && c.controller < 0) c.controller = c.highest_bidder();  // as the partner step will
-    u = expected_score(c, o);
+    // a dummy the bids will give away goes to the highest bid, so what a bid is worth hangs on the later
+    // bids: the later opponents are guessed with hands weaker, as likely and stronger than the average
+    // (by the spread of the variant's hands), not only the average, so that a bid counting on the dummy
+    // is valued with the chance of being outbid and left alone with it
+    const variant& v = *st.v;
+    const bool auction = bidding && v.dummy >= 0 && st.controller < 0;
+    const double spread = auction ? hand_spread(calibration(v)) : 0;
+    const double shifts[3] = {-spread, 0, spread}, weights[3] = {0.25, 0.5, 0.25};
+    u = 0;
+    for (int i = auction ? 0 : 1; i < (auction ? 3 : 2); ++i) {
+      game_state c = st;
+      c.apply(m);
+      o.opp_shift = shifts[i];
+      if (bidding) fill_bids(c, o);
+      if (c.v->dummy >= 0 && c.controller < 0) c.controller = c.highest_bidder();  // as the partner step will
+      u += (auction ? weights[i] : 1.0) * expected_score(c, o);
+    }
     return true;
   } catch (const rule_error&) {
     return false;
@@ -1103,12 +1161,21 @@ static move bot_play(const game_state& st) {
   // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering in this
   // trick (it is still to play, or it is winning)
   const bool cover = partner_nil && (st.played == 0 || st.win_seat == partner || still_to_play(st, partner));
-  if (!i_nil && !need && !cover && self >= 0 && trick_unwanted(st, self)) i_nil = true;
   card_set unplayed;
   for (int s = 0; s < v.seats; ++s) unplayed |= st.hands[s];
   // the cards discarded face down in a draw are not known to be out: any of them may still be held
   if (v.leftover == leftover_rule::stock) unplayed |= st.out_of_play;
   const card_set others = unplayed & ~st.hands[me];
+  // the trumps no one can beat take their tricks later whatever the seat does now: a trick now is unwanted
+  // too when it and those would take the side past the count that pays, by more than the trick left to an
+  // opponent with no room to spare may be worth to it (the step that makes its contract)
+  if (!i_nil && !need && !cover && self >= 0) {
+    if (trick_unwanted(st, self)) i_nil = true;
+    else if (const int later = sure_later(st, st.hands[me], others); later > 0) {
+      const double cost = trick_cost(st, self, later);
+      i_nil = cost > 0.5 && cost > opponents_stake(st, self, later);
+    }
+  }
   // an opponent's nil is pressed when the side can spare the tricks that costs (its contract made, or out
   // of reach) and has no nil of its own to cover
   int zero_opp = !i_nil && !need && !partner_nil && self >= 0 ? zero_opponent(st, self, taken) : -1;

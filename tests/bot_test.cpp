@@ -47,9 +47,9 @@ namespace {
 
 // A game of `id` with the given hands (seat order), the dealer N, and `actions` applied in order.
 game_state position(const variant& v, const std::vector<std::string>& hands, std::vector<const char*> actions,
-                    int hands_played = 0) {
+                    int hands_played = 0, int dealer = 0) {
   game_state st;
-  st.new_game(v, 0);
+  st.new_game(v, dealer);
   st.hands_played = hands_played;
   deal(st, hands);
   act(st, actions);
@@ -394,4 +394,52 @@ TEST_CASE("bot: a bid made before looking does not change with the cards held") 
   REQUIRE(nyc.size() == 10);
   const bool blind = nyc[0].rfind("blind", 0) == 0;
   for (const std::string& s : nyc) CHECK((blind ? s == nyc[0] : s.rfind("blind", 0) != 0));
+}
+
+TEST_CASE("bot: a bid counting on a dummy that goes to the highest bid is valued with the chance of being outbid") {
+  // Three-player with a dummy, N deals: E bids first, S and N after it. E's hand is worth about three tricks;
+  // six would win the dummy only if neither later bidder holds more than an average hand, and left alone it
+  // is set by two or three: E bids its own hand
+  auto v = load_ruleset("three-dummy");
+  game_state st = position(*v,
+                           {"TS 8S 7S 5S 4S 3S TH 8H 6H KD 3D AC JC", "AS QS KH 7H 2H 9D 6D KC QC TC 8C 5C 3C",
+                            "KS JS 9S 6S 2S JH 5H TD 7D 5D 6C 4C 2C", "AH QH 9H 4H 3H AD QD JD 8D 4D 2D 9C 7C"},
+                           {});
+  REQUIRE(st.turn == 1);
+  CHECK(bot_says(st) == "3");
+}
+
+TEST_CASE("bot: a side that will take tricks it cannot lose counts them before taking another") {
+  // New York City, E deals, the third hand: EW bid 7 and have taken 7, so a tenth trick sets them. W holds
+  // the AS and the big joker, which no card left beats: two tricks to come whatever W does. E led the TC
+  // and S ruffed with the JS: W overtaking with the AS would make nine now and ten with the joker, so W
+  // discards the JD and leaves the trick to S
+  auto v = load_ruleset("nyc");
+  game_state st = position(*v,
+                           {"6S 4S 3S 7H 6H 7D 5D 4D AC 9C 7C 4C 3C", "5S TH 9H QD TD 6D 2D QC JC TC 6C 5C LJ",
+                            "KS JS 9S 8S 7S 2S KH QH 5H 9D 8D KC 8C", "AS QS TS AH JH 8H 4H 3H AD KD JD 3D BJ"},
+                           {"5", "7", "5H", "AH", "6H", "9H", "AD", "4D", "6D", "8D",
+                            "KD", "5D", "TD", "9D", "3H", "7H", "TH", "QH", "KH", "4H",
+                            "3C", "5S", "QD", "7S", "3D", "7D", "8C", "TS", "4C", "5C",
+                            "JH", "3S", "2D", "KC", "6C", "8S", "QS", "7C", "8H", "4S",
+                            "LJ", "9S", "TC", "JS"},
+                           2, 1);
+  REQUIRE(st.turn == 3);
+  CHECK(bot_says(st) == "JD");
+}
+
+TEST_CASE("bot: a side past its count still takes the trick an opponent needs to make its contract") {
+  // Mirror, W deals, the first hand, four tricks left: EW bid 8 and have taken 7, and E's AS is sure of an
+  // eighth, so a ninth is a bag; but NS bid 5 and have taken 2, and need all three tricks that are not the
+  // AS's. W led the 9H and N threw the TD: E ruffs with the QS rather than discard the TC
+  auto v = load_ruleset("mirror");
+  game_state st = position(*v,
+                           {"9S 4S JD TD 7D 3D 2D KC QC JC 9C 7C 2C", "AS QS 3S KH TH 8D 5D AC TC 8C 5C 4C 3C",
+                            "7S 6S 2S JH 8H 5H 4H 2H KD 9D 6D 4D 6C", "KS JS TS 8S 5S AH QH 9H 7H 6H 3H AD QD"},
+                           {"2", "3", "3", "5", "2D", "5D", "6D", "QD", "AH", "4S", "TH", "2H", "2C", "AC", "6C",
+                            "3H", "KH", "4H", "6H", "9S", "KC", "3C", "4D", "5S", "QH", "3D", "4C", "5H", "AD",
+                            "7D", "8D", "9D", "7H", "7C", "3S", "8H", "5C", "2S", "8S", "9C", "9H", "TD"},
+                           0, 3);
+  REQUIRE(st.turn == 1);
+  CHECK(bot_says(st) == "QS");
 }
