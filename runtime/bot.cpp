@@ -65,20 +65,39 @@ double carried_unit(const game_state& st, int team) {
   return unit;
 }
 
+// How likely the side is to win the game from the scores before this hand, were it to go on: even when
+// level, nearer 1 (0) the further the side leads (trails) the best other side, a lead of a quarter of
+// `stake` (the target) giving about 3 in 4.
+double win_chance(const game_state& c, int team, double stake) {
+  const variant& v = *c.v;
+  bool any = false;
+  int64_t best_other = 0;
+  for (int t = 0; t < v.teams && t < max_teams; ++t)
+    if (t != team && (!any || c.score[t] > best_other)) {
+      best_other = c.score[t];
+      any = true;
+    }
+  if (!any) return 0.5;
+  const double lead = (double)(c.score[team] - best_other);
+  return 1.0 / (1.0 + std::exp(-4.4 * lead / stake));
+}
+
 // Scores `c` (a copy) as if `won` tricks were taken, in `order` (each seat bringing home the cards it
 // holds, for rules that read them): the side's points, what the carried counter it adds to will cost
-// later, and a game won or lost by this hand counted as `stake` points more or less. Nothing is kept.
+// later, and a game won or lost by this hand counted as `stake` points more or less, scaled by what ending
+// it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
+// (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
+// level). Nothing is kept.
 double score_outcome(game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
   const variant& v = *c.v;
   int64_t carried = v.bags_counter >= 0 ? c.counters[team][v.bags_counter] : 0;
   double unit = carried_unit(c, team);
+  const double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
+  const double before = win_chance(c, team, stake);
   c.guess_tricks(won, order);
   double u = (double)c.hand_points[team];
   if (v.bags_counter >= 0) u += unit * (double)(c.counters[team][v.bags_counter] - carried);
-  if (c.ph == phase::over && c.winner >= 0) {
-    double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
-    u += c.winner == team ? stake : -stake;
-  }
+  if (c.ph == phase::over && c.winner >= 0) u += c.winner == team ? 2 * stake * (1 - before) : -2 * stake * before;
   return u;
 }
 

@@ -395,3 +395,30 @@ TEST_CASE("bot: a bid made before looking does not change with the cards held") 
   const bool blind = nyc[0].rfind("blind", 0) == 0;
   for (const std::string& s : nyc) CHECK((blind ? s == nyc[0] : s.rfind("blind", 0) != 0));
 }
+
+TEST_CASE("bot: a side far ahead does not gamble on ending the game at once") {
+  // HighGround Exact: a blind exact 7 made scores 280, so from 243 to 0 it would end the game this hand,
+  // but it is made far less often than a Blind Six (120). Ending the game now is worth only what the side
+  // might still lose by going on, little from so far ahead: the partner of a side gone blind bids Blind Six,
+  // level or ahead (the bot before bid the blind exact 7 ahead)
+  auto v = load_ruleset("highground-exact");
+  auto second_blind_bid = [&](int64_t ours, int64_t theirs) {
+    std::vector<std::string> said;
+    for (int d = 0; d < 4; ++d) {
+      game_state st;
+      st.new_game(*v, 0);
+      st.hands_played = 1;
+      rng r(300 + d);
+      st.deal(r);
+      const int first = st.turn;
+      st.score[v->team_of[first]] = ours;
+      st.score[1 - v->team_of[first]] = theirs;
+      act(st, {"go blind", "go blind"});  // the first of each side goes blind
+      REQUIRE(st.ph == phase::bid);
+      said.push_back(format_move(st, bot_move(st, r)));
+    }
+    return said;
+  };
+  CHECK(second_blind_bid(0, 0) == std::vector<std::string>(4, "blind 6"));
+  CHECK(second_blind_bid(243, 0) == std::vector<std::string>(4, "blind 6"));
+}
