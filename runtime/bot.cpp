@@ -65,20 +65,39 @@ double carried_unit(const game_state& st, int team) {
   return unit;
 }
 
+// How likely the side is to win the game from the scores before this hand, were it to go on: even when
+// level, nearer 1 (0) the further the side leads (trails) the best other side, a lead of a quarter of
+// `stake` (the target) giving about 3 in 4.
+double win_chance(const game_state& c, int team, double stake) {
+  const variant& v = *c.v;
+  bool any = false;
+  int64_t best_other = 0;
+  for (int t = 0; t < v.teams && t < max_teams; ++t)
+    if (t != team && (!any || c.score[t] > best_other)) {
+      best_other = c.score[t];
+      any = true;
+    }
+  if (!any) return 0.5;
+  const double lead = (double)(c.score[team] - best_other);
+  return 1.0 / (1.0 + std::exp(-4.4 * lead / stake));
+}
+
 // Scores `c` (a copy) as if `won` tricks were taken, in `order` (each seat bringing home the cards it
 // holds, for rules that read them): the side's points, what the carried counter it adds to will cost
-// later, and a game won or lost by this hand counted as `stake` points more or less. Nothing is kept.
+// later, and a game won or lost by this hand counted as `stake` points more or less, scaled by what ending
+// it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
+// (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
+// level). Nothing is kept.
 double score_outcome(game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
   const variant& v = *c.v;
   int64_t carried = v.bags_counter >= 0 ? c.counters[team][v.bags_counter] : 0;
   double unit = carried_unit(c, team);
+  const double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
+  const double before = win_chance(c, team, stake);
   c.guess_tricks(won, order);
   double u = (double)c.hand_points[team];
   if (v.bags_counter >= 0) u += unit * (double)(c.counters[team][v.bags_counter] - carried);
-  if (c.ph == phase::over && c.winner >= 0) {
-    double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
-    u += c.winner == team ? stake : -stake;
-  }
+  if (c.ph == phase::over && c.winner >= 0) u += c.winner == team ? 2 * stake * (1 - before) : -2 * stake * before;
   return u;
 }
 
@@ -833,7 +852,13 @@ double expected_score(const game_state& c, const outlook& given) {
   dist me = me_zero ? zero_dist(o.p0, all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);
-  else if (mate_zero) mate = zero_dist(o.mate_p0, all);
+  else if (mate_zero) {
+    // both playing to take nothing, neither covers the other: a partner who did not choose it itself
+    // has the plainer chance of a hand not looked at (double naughts of HighGround Six: a partner's
+    // naught made about one time in six, where the fitted chance says one in three)
+    const calibrated& cal = calibration(v);
+    mate = zero_dist(me_zero && o.mate_p0 <= cal.p0 ? std::min(o.mate_p0, cal.mean.p0) : o.mate_p0, all);
+  }
   else mate = around(mate_mu, o.mate_bid ? 1.1 : 1.6, all, 3);
   // the dummy plays with the controller the bids give it to (score_move set it): its tricks are theirs
   int opp_seats[max_seats], nopp = 0;
@@ -1270,6 +1295,12 @@ static move bot_redeal(const game_state& st) {
   return tricks < 2.5 * players ? ms[0] : move::make_call(-1);
 }
 
+// The lowest card outside trumps (the lowest trump when there is none): what a seat keeping its strength gives up.
+static int lowest_side(const variant& v, card_set h) {
+  card_set side = h & ~v.trump;
+  return lowest(v, side.empty() ? h : side);
+}
+
 move bot_move(const game_state& st, rng& r) {
   (void)r;
   const variant& v = *st.v;
@@ -1281,17 +1312,25 @@ move bot_move(const game_state& st, rng& r) {
     case phase::exchange: {
       // an exchange the bidder may decline is taken: it sheds the nil bidder's highest cards
       if (st.exchange_offer) return move::make_choice(1);
-      // the nil side passes its highest cards; the partner returns its lowest
+      // the nil side passes its highest cards; the partner returns its lowest. When the partner plays to
+      // take nothing too, each keeps its own danger: its highest cards would only make the partner's
+      // nothing as hard as they made its own (both passing them, each naught of a double naught was
+      // made about one time in eight where its bidder, before the exchange, expected four in five)
       int from = st.turn;
       bool zero = bid_zero(st, from);
+      bool mate_zero = false;
+      if (zero && v.team_of[from] >= 0)
+        for (int m : v.members[v.team_of[from]]) mate_zero |= m != from && bid_zero(st, m);
       card_set h = st.hands[from];
-      return move::make_card(zero ? highest(v, h) : lowest(v, h));
+      return move::make_card(zero && !mate_zero ? highest(v, h) : lowest(v, h));
     }
     case phase::pass:  // before bidding: keep the strength, pass the small cards
+      return move::make_card(lowest_side(v, st.hands[st.turn]));
     case phase::discard: {
+      // after the bidding a seat playing to take nothing drops the cards likeliest to win a trick
       card_set h = st.hands[st.turn];
-      card_set side = h & ~v.trump;
-      return move::make_card(lowest(v, side.empty() ? h : side));
+      if (st.bids[st.turn].kind >= 0 && bid_zero(st, st.turn)) return move::make_card(most_dangerous(v, h, v.deck & ~h));
+      return move::make_card(lowest_side(v, h));
     }
     case phase::play: return bot_play(st);
     case phase::draw: return draw_choice(st);

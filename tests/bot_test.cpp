@@ -443,3 +443,52 @@ TEST_CASE("bot: a side past its count still takes the trick an opponent needs to
   REQUIRE(st.turn == 1);
   CHECK(bot_says(st) == "QS");
 }
+
+TEST_CASE("bot: a side far ahead does not gamble on ending the game at once") {
+  // HighGround Exact: a blind exact 7 made scores 280, so from 243 to 0 it would end the game this hand,
+  // but it is made far less often than a Blind Six (120). Ending the game now is worth only what the side
+  // might still lose by going on, little from so far ahead: the partner of a side gone blind bids Blind Six,
+  // level or ahead (the bot before bid the blind exact 7 ahead)
+  auto v = load_ruleset("highground-exact");
+  auto second_blind_bid = [&](int64_t ours, int64_t theirs) {
+    std::vector<std::string> said;
+    for (int d = 0; d < 4; ++d) {
+      game_state st;
+      st.new_game(*v, 0);
+      st.hands_played = 1;
+      rng r(300 + d);
+      st.deal(r);
+      const int first = st.turn;
+      st.score[v->team_of[first]] = ours;
+      st.score[1 - v->team_of[first]] = theirs;
+      act(st, {"go blind", "go blind"});  // the first of each side goes blind
+      REQUIRE(st.ph == phase::bid);
+      said.push_back(format_move(st, bot_move(st, r)));
+    }
+    return said;
+  };
+  CHECK(second_blind_bid(0, 0) == std::vector<std::string>(4, "blind 6"));
+  CHECK(second_blind_bid(243, 0) == std::vector<std::string>(4, "blind 6"));
+}
+
+TEST_CASE("bot: partners both playing to take nothing keep their own high cards in the exchange") {
+  // HighGround, N dealing: N bids Double Naught for N and S, so 2 cards go each way, N first. Passing its
+  // highest (the AS) would only load S, who plays to take nothing too: N passes its lowest, and S its
+  // lowest, the same two back (the bot before passed its highest, the AS first)
+  auto v = load_ruleset("highground");
+  game_state st = position(*v,
+                           {"AS 2H 3H 4H 5H 2D 3D 4D 5D 3C 4C 5C 6C", "2C KS QS JS TS AH KH QH AD KD QD AC KC",
+                            "3S 6H 7H 8H 6D 7D 8D 7C 8C 9C 9H 9D TC", "4S 5S 6S 7S 8S 9S TH JH QC JC TD JD 2S"},
+                           {"hint 6", "hint 0", "10", "double naught"});
+  rng r(1);
+  for (int guard = 0; guard < 20 && st.ph != phase::exchange; ++guard) st.apply(bot_move(st, r));
+  REQUIRE(st.ph == phase::exchange);
+  REQUIRE(st.turn == 0);
+  std::vector<std::string> passed;
+  for (int guard = 0; guard < 8 && st.ph == phase::exchange; ++guard) {
+    const move m = bot_move(st, r);
+    passed.push_back(format_move(st, m));
+    st.apply(m);
+  }
+  CHECK(passed == std::vector<std::string>{"2H", "2D", "2H", "2D"});
+}
