@@ -1,5 +1,6 @@
 // Cards as small integer ids and sets of cards as 128-bit bitsets (up to two packs plus jokers).
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -54,10 +55,23 @@ struct card_set {
 // and writes that word alone (no 128-bit shifts, one popcount); otherwise the card_set's own.
 template <bool Narrow> struct set_ops {
   static uint64_t low(card_set s) { return (uint64_t)s.bits; }
-  static bool has(card_set s, int c) { return Narrow ? (low(s) >> c) & 1 : s.has(c); }
+  static bool has(card_set s, int c) { return Narrow ? (low(s) >> c) & 1 : ((c < 64 ? low(s) : (uint64_t)(s.bits >> 64)) >> (c & 63)) & 1; }
   static bool empty(card_set s) { return Narrow ? low(s) == 0 : s.empty(); }
-  static void add(card_set& s, int c) { if (Narrow) s.bits |= uint64_t{1} << c; else s.add(c); }
-  static void remove(card_set& s, int c) { if (Narrow) s.bits &= ~(unsigned __int128)(uint64_t{1} << c); else s.remove(c); }
+  static void add(card_set& s, int c) {
+    if (Narrow) s.bits |= uint64_t{1} << c;
+    else word(s, c) |= uint64_t{1} << (c & 63);
+  }
+  static void remove(card_set& s, int c) {
+    if (Narrow) s.bits &= ~(unsigned __int128)(uint64_t{1} << c);
+    else word(s, c) &= ~(uint64_t{1} << (c & 63));
+  }
+  // The word of a set in memory that holds card c: a wide set's card added or removed in that word alone,
+  // not by a 128-bit shift and mask (a shift pair, a test and two selects).
+  using alias_word = uint64_t __attribute__((__may_alias__));
+  static alias_word& word(card_set& s, int c) {
+    static_assert(std::endian::native == std::endian::little, "a card_set's low word is the first in memory");
+    return reinterpret_cast<alias_word*>(&s.bits)[c >> 6];
+  }
   static int count(card_set s) { return Narrow ? __builtin_popcountll(low(s)) : s.count(); }
   static int nth(card_set s, int n) {
     if (!Narrow) return s.nth(n);
