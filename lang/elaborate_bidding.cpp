@@ -202,7 +202,8 @@ bool same_formula(const variant& v, int x, int y) {
 // Each bid's condition in two: the leading `and` parts that do not read the number (the same for every
 // number of the kind, so evaluated once per decision) and the rest. Evaluated in that order, every part is
 // reached exactly as evaluating the whole condition number by number reaches it: the same answers, and
-// the same error first when a part fails.
+// the same error first when a part fails. A call's condition is split into all its `and` parts, shared
+// between calls the same way (an owner's calls are asked in order, each part evaluated at most once).
 void split_conditions(variant& v) {
   std::vector<int> distinct;  // the first of each distinct leading part, by slot
   for (size_t k = 0; k < v.bids.size(); ++k) {
@@ -224,6 +225,22 @@ void split_conditions(variant& v) {
     }
   }
   v.bid_fixed_parts = (int)distinct.size();
+  // the calls' conditions: every part, since a call's condition has no number; shared within an owner's calls
+  distinct.clear();
+  for (size_t k = 0; k < v.calls.size(); ++k) {
+    call_kind& c = v.calls[k];
+    if (c.by_team) v.team_call_mask |= 1u << k;
+    if (c.redeal) v.redeal_call_mask |= 1u << k;
+    if (c.when < 0) continue;
+    conjuncts(v, c.when, c.when_parts);
+    for (int part : c.when_parts) {
+      size_t slot = 0;
+      while (slot < distinct.size() && !same_formula(v, distinct[slot], part)) ++slot;
+      if (slot == distinct.size() && slot < max_call_parts) distinct.push_back(part);
+      c.when_slot.push_back(slot < distinct.size() ? (int8_t)slot : (int8_t)-1);
+    }
+  }
+  v.call_parts = (int)distinct.size();
 }
 
 }  // namespace

@@ -519,6 +519,39 @@ bool game_state::call_condition(int k, int owner, bool by_team) const {
   return eval(*v, c.when, cx) != 0;
 }
 
+uint32_t game_state::open_calls(int owner, bool by_team) const {
+  static_assert(max_calls <= 32 && max_call_parts <= 64);
+  // the calls of the owner's kind and of this calls step, not yet made
+  uint32_t left = (by_team ? v->team_call_mask : ~v->team_call_mask) & (redeal_step() ? v->redeal_call_mask : ~v->redeal_call_mask) &
+                  ~(by_team ? team_calls[owner] : player_calls[owner]);
+  left &= v->calls.size() == 32 ? ~0u : (1u << v->calls.size()) - 1;
+  if (!left) return 0;
+  uint32_t open = 0;
+  uint64_t evaluated = 0, holding = 0;  // per slot of a part: evaluated, and held
+  const eval_ctx cx{this, by_team ? owner : v->team_of[owner], by_team ? -1 : owner, by_team ? -1 : owner};
+  for (; left; left &= left - 1) {
+    const int k = __builtin_ctz(left);
+    const call_kind& c = v->calls[k];
+    if (c.from_kind >= 0 &&
+        (by_team != v->bid_by_team || bidding_skipped || bids[owner].kind != c.from_kind || bid_converted[owner] || (!by_team && covered[owner])))
+      continue;
+    bool holds = true;
+    for (size_t i = 0; i < c.when_parts.size() && holds; ++i) {
+      const int slot = c.when_slot[i];
+      const uint64_t g = slot >= 0 ? uint64_t{1} << slot : 0;
+      if (evaluated & g) {
+        holds = (holding & g) != 0;
+        continue;
+      }
+      holds = eval(*v, c.when_parts[i], cx) != 0;
+      evaluated |= g;
+      if (holds) holding |= g;
+    }
+    if (holds) open |= 1u << k;
+  }
+  return open;
+}
+
 // A call that throws the hand in, made during the bidding: refused, with the reason its condition gives
 // when the hand does not allow it, else because its time has passed.
 std::string game_state::late_redeal(int k) const {
@@ -545,13 +578,13 @@ bool game_state::next_call_turn() {
       owner = (first + call_index - v->teams) % v->seats;
       if (owner == v->dummy) continue;  // never asked for a call
     }
-    for (int k = 0; k < (int)v->calls.size(); ++k)
-      if (call_allowed(k, owner, by_team)) {
-        ph = phase::call;
-        call_by_team = by_team;
-        turn = owner;
-        return true;
-      }
+    if (const uint32_t open = open_calls(owner, by_team)) {
+      ph = phase::call;
+      call_by_team = by_team;
+      turn = owner;
+      calls_open = open;
+      return true;
+    }
   }
   return false;
 }
@@ -846,8 +879,7 @@ int game_state::legal_moves(move* out) const {
       out[count++] = move::make_raise(-1);
       break;
     case phase::call:
-      for (int k = 0; k < (int)v->calls.size(); ++k)
-        if (call_allowed(k, turn, call_by_team)) out[count++] = move::make_call(k);
+      for (uint32_t open = calls_open; open; open &= open - 1) out[count++] = move::make_call(__builtin_ctz(open));
       out[count++] = move::make_call(-1);
       break;
     case phase::exchange:
@@ -1300,8 +1332,8 @@ void game_state::apply(const move& m) {
             if (covered[m]) bids[m].kind = (int8_t)c.to_kind;
       }
       // the same owner may make a further call; otherwise the next owner's turn
-      for (int k = 0; k < (int)v->calls.size(); ++k)
-        if (call_allowed(k, turn, call_by_team)) return;
+      calls_open = open_calls(turn, call_by_team);
+      if (calls_open) return;
       if (!next_call_turn()) advance();
       return;
     }

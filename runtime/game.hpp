@@ -143,6 +143,7 @@ struct game_state {
   // calls: per owner (team for team calls, seat for player calls), a bit per call kind made
   std::array<uint32_t, max_seats> team_calls{}, player_calls{};
   int call_index = 0;         // position in the calling order (teams then players)
+  uint32_t calls_open = 0;    // in phase call: the calls open to `turn` (open_calls), a bit per call
   // hands thrown in by a call that redeals: in this game, and since a hand was last played
   int redeals = 0, redeals_in_row = 0;
   int8_t last_redeal = -1;    // the call that threw the last one in
@@ -258,6 +259,9 @@ struct game_state {
   // Is the pending decision a team's (bidding by team, or a team call)?
   bool team_decides() const { return (ph == phase::bid && v->bid_by_team) || (ph == phase::call && call_by_team) || ph == phase::raise; }
   bool call_allowed(int k, int owner, bool by_team) const;
+  // The calls open to the owner, a bit per call: call_allowed for each in order, a part of their conditions
+  // written alike in several (call_kind::when_slot) evaluated once.
+  uint32_t open_calls(int owner, bool by_team) const;
   // Is the calls step under way the one before the bidding, where only calls that throw the hand in are made?
   bool redeal_step() const { return v->course[step].redeal; }
   int64_t behind(int team) const;

@@ -130,7 +130,13 @@ struct call_kind {
   int to_kind = -1, to_n = 0;  // ... which becomes this bid
   bool redeal = false;    // a misdeal: made before the bidding, it throws the hand in and the same dealer deals again
   std::string reason;     // why it is refused when `when` does not hold (shown for a redeal)
+  // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), each part with its slot among the
+  // calls' distinct parts (variant::call_parts; -1: none), so that the calls open to an owner are found
+  // with a part written alike in several calls evaluated once (game_state::open_calls).
+  std::vector<int> when_parts;
+  std::vector<int8_t> when_slot;
 };
+constexpr int max_call_parts = 64;  // slots of distinct parts of the calls' conditions (a bit each per owner)
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
 constexpr int max_redeals_in_row = 100;
 
@@ -288,6 +294,8 @@ struct variant {
   int bid_fixed_parts = 0;                // distinct leading parts of the bids' conditions (bid_kind::when_fixed_slot)
   int skip_bidding_when = -1;
   std::vector<call_kind> calls;           // announcements and conversions after the bidding
+  int call_parts = 0;                     // distinct parts of the calls' conditions (call_kind::when_slot)
+  uint32_t team_call_mask = 0, redeal_call_mask = 0;  // a bit per call made by a team / that throws the hand in
 
   // play
   lead_start lead = lead_start::dealer_left;

@@ -1,5 +1,6 @@
 // What the engine does to go faster must not change what it decides: a bid's condition split at compile
-// time (what does not read the number, once per kind) offers exactly the bids the whole condition allows;
+// time (what does not read the number, once per kind) offers exactly the bids the whole condition allows,
+// and the calls found with their conditions' shared parts evaluated once are those each whole condition allows;
 // formulas read the named parts of a rule in place and sum out of line, with the values and errors as before;
 // compiled scoring scores every hand and raises every error as the tree walk does.
 #include <algorithm>
@@ -175,6 +176,71 @@ TEST_CASE("random playouts: a hand's cards played in one call as card by card, e
     CHECK(differ == 0);
     CHECK(ra.next() == rb.next());
   }
+}
+
+namespace {
+
+int call_named(const variant& v, const std::string& name) {
+  for (size_t k = 0; k < v.calls.size(); ++k)
+    if (v.calls[k].name == name) return (int)k;
+  FAIL("no call " << name);
+  return -1;
+}
+
+// Watches every call decision of random playouts and compares the calls legal_moves offers (the owner's
+// open calls, found once with shared parts) with call_allowed, which reads each whole condition.
+struct call_checker : observer {
+  long long hands = 0, decisions = 0, mismatches = 0;
+  void moving(const game_state& st, const move&) {
+    if (st.ph != phase::call) return;
+    move_list ms;
+    std::vector<move> offered(ms.begin(), ms.begin() + st.legal_moves(ms)), whole;
+    for (int k = 0; k < (int)st.v->calls.size(); ++k)
+      if (st.call_allowed(k, st.turn, st.call_by_team)) whole.push_back(move::make_call(k));
+    whole.push_back(move::make_call(-1));
+    ++decisions;
+    if (offered != whole) ++mismatches;
+  }
+  bool hand_scored(const game_state&) { return ++hands < 40; }
+};
+
+}  // namespace
+
+TEST_CASE("call conditions: split at their `and`s, parts written alike shared between calls") {
+  auto v = load_ruleset("highground-exact");
+  const call_kind& little = v->calls[call_named(*v, "little_bemo")];
+  const call_kind& big = v->calls[call_named(*v, "big_bemo")];
+  const call_kind& exact = v->calls[call_named(*v, "blind_then_exact")];
+  CHECK(little.when_parts.size() == 3);  // (hint or go_blind), not double_naught, not big_bemo
+  CHECK(big.when_parts.size() == 3);
+  CHECK(little.when_slot[0] == big.when_slot[0]);
+  CHECK(little.when_slot[1] == big.when_slot[1]);
+  CHECK(little.when_slot[2] != big.when_slot[2]);  // not big_bemo, not little_bemo
+  CHECK(exact.when_parts.size() == 2);
+  CHECK(v->call_parts == 6);
+  for (const call_kind& c : v->calls)
+    for (int8_t s : c.when_slot) {
+      CHECK(s >= 0);
+      CHECK(s < v->call_parts);
+    }
+}
+
+TEST_CASE("call conditions: legal_moves offers exactly the calls the whole conditions allow, every ruleset") {
+  long long decisions = 0;
+  for (const auto& f : std::filesystem::directory_iterator(source_path("rulesets"))) {
+    if (f.path().extension() != ".spades") continue;
+    const std::string id = f.path().stem().string();
+    auto v = load_ruleset(id);
+    call_checker check;
+    rng r(11);
+    game_state st;
+    st.new_game(*v, 0);
+    while (check.hands < 40 && run_game(st, r, random_chooser{}, check) == loop_end::over) st.new_game(*v, 1);
+    INFO(id << ": " << check.decisions << " call decisions");
+    CHECK(check.mismatches == 0);
+    decisions += check.decisions;
+  }
+  CHECK(decisions > 100);  // the rulesets with calls were reached
 }
 
 namespace {
