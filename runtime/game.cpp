@@ -66,7 +66,7 @@ void game_state::deal_as(rng& r) {
   std::array<card_set, max_seats> given;  // cleared where it is built up card by card (the narrow deal sets each)
   card_set rest;
   const int seats = v->seats, dealt_n = v->deal_size * seats;
-  const bool by_words = Narrow && dealt_n > 0 && v->leftover != leftover_rule::stock;
+  const bool by_words = dealt_n > 0 && v->leftover != leftover_rule::stock;
   if (!by_words) given = {};
   if (v->leftover == leftover_rule::stock) {  // the cards not dealt lie face down in their shuffled order
     for (int i = n - 1; i > 0; --i) std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
@@ -90,20 +90,26 @@ void game_state::deal_as(rng& r) {
     std::swap(order[i], order[r.below((uint32_t)(i + 1))]);
     set_ops<Narrow>::add(rest, order[i]);
   }
-  if (by_words) {  // the same, each hand in a word and the generator in registers
+  if (by_words) {  // the same, each hand in a word (two for a wide deck) and the generator in registers
+    constexpr int per_seat = Narrow ? 1 : 2;
     rng local = r;
-    std::array<uint64_t, max_seats> words{};
+    std::array<uint64_t, max_seats * per_seat> words{};
+    const auto add = [&](int seat, int c) {
+      if (Narrow) words[seat] |= uint64_t{1} << c;
+      else words[seat * 2 + (c >> 6)] |= uint64_t{1} << (c & 63);
+    };
     int seat = (dealer + dealt_n) % seats;
     for (; i > 0; --i) {  // position i is not read again: the card drawn for it is moved out, not swapped
       int16_t& drawn_card = order[local.below((uint32_t)(i + 1))];
       const int c = drawn_card;
       drawn_card = order[i];
-      words[seat] |= uint64_t{1} << c;
+      add(seat, c);
       if (--seat < 0) seat = seats - 1;
     }
-    words[seat] |= uint64_t{1} << order[0];
+    add(seat, order[0]);
     r = local;
-    for (int s = 0; s < max_seats; ++s) given[s].bits = words[s];
+    for (int s = 0; s < max_seats; ++s)
+      given[s].bits = Narrow ? words[s] : words[s * 2] | (unsigned __int128)words[s * 2 + 1] << 64;
   } else if (dealt_n > 0) {
     int seat = (dealer + dealt_n) % seats;  // the seat of position dealt_n - 1
     for (; i > 0; --i) {

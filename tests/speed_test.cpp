@@ -136,6 +136,33 @@ TEST_CASE("bid conditions: legal_moves offers exactly the bids the whole conditi
   }
 }
 
+// The deal draws each card as its position is fixed, each hand in its words (one for a deck of at most 64
+// cards, two past it); the plain shuffle-then-deal must give every seat the same cards from the same draws.
+TEST_CASE("random playouts: the dealt hands as a plain shuffle deals them, every ruleset") {
+  for (const auto& f : std::filesystem::directory_iterator(source_path("rulesets"))) {
+    if (f.path().extension() != ".spades") continue;
+    const std::string id = f.path().stem().string();
+    auto v = load_ruleset(id);
+    if (v->leftover == leftover_rule::stock) continue;
+    for (int dealer = 0; dealer < v->seats; ++dealer) {
+      if (dealer == v->dummy) continue;
+      rng ra(7 + dealer), rb(7 + dealer);
+      game_state st;
+      st.new_game(*v, dealer);
+      st.deal(ra);
+      const int n = (int)v->cards.size(), seats = v->seats, dealt_n = v->deal_size * seats;
+      std::vector<int> order(n);
+      for (int i = 0; i < n; ++i) order[i] = i;
+      for (int i = n - 1; i > 0; --i) std::swap(order[i], order[rb.below((uint32_t)(i + 1))]);
+      std::array<card_set, max_seats> hands{};  // as dealt (a step after the deal may move the leftover cards)
+      for (int k = 0; k < dealt_n; ++k) hands[(st.dealer + 1 + k) % seats].add(order[k]);
+      INFO(id << ", dealer " << dealer);
+      CHECK(st.dealt == hands);
+      CHECK(ra.next() == rb.next());
+    }
+  }
+}
+
 // The playouts play a hand's cards in one call (a trick at a time under plain play rules); card by card,
 // random_card then play_card, the same generator must play the same cards: the same state after every hand.
 TEST_CASE("random playouts: a hand's cards played in one call as card by card, every ruleset") {
