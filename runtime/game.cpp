@@ -1059,11 +1059,11 @@ template <bool Narrow>
 __attribute__((noinline)) int game_state::play_random_cards_as(rng& r) {
   auto none = [](const play_refusal&, card_set) {};
   int cards = 0;
-  const bool plain = Narrow && plain_play();
+  const bool plain = plain_play();
   while (ph == phase::play) {
     // plain rules: the tricks from the next lead on (a trick under way is finished here, card by card); one
     // call of play_rules in this loop, so that it stays inlined
-    if (plain && played == 0) return cards + play_plain_tricks(r);
+    if (plain && played == 0) return cards + play_plain_tricks<Narrow>(r);
     const card_set legal = play_rules<Narrow>(none);
     play_card_as<Narrow>(set_ops<Narrow>::nth(legal, (int)r.below((uint32_t)set_ops<Narrow>::count(legal))));
     ++cards;
@@ -1099,11 +1099,11 @@ inline int select_bit(uint64_t w, int n) {
 }
 }  // namespace
 
-// Are this hand's play rules the plain ones (a deck of at most 64 cards; follow suit; leading barred only by
-// `unless broken` forbids; no force, no conditional rule, no opening card, no trick's cards kept)? Then
-// play_plain_tricks plays its tricks, a trick at a time.
+// Are this hand's play rules the plain ones (follow suit; leading barred only by `unless broken` forbids; no
+// force, no conditional rule, no opening card, no trick's cards kept)? Then play_plain_tricks plays its
+// tricks, a trick at a time.
 bool game_state::plain_play() const {
-  if (!v->narrow || !v->forces.empty() || v->play_conditions || v->follow != follow_rule::suit || v->uses_trick_cards ||
+  if (!v->forces.empty() || v->play_conditions || v->follow != follow_rule::suit || v->uses_trick_cards ||
       opening_card >= 0)
     return false;
   for (const forbid_rule& f : v->forbids)
@@ -1114,40 +1114,54 @@ bool game_state::plain_play() const {
 // The random playouts' tricks under plain play rules, from a trick's lead to the hand's end: the same legal
 // cards and the same draws of `r` as play_rules and play_card_as, card by card, with the trick's state in
 // locals and written back at its end (only a lead reads `broken`, so it is settled once per trick).
+template <bool Narrow>
 int game_state::play_plain_tricks(rng& shared) {
-  using ops = set_ops<true>;
+  // a deck of at most 64 cards in a word, else in two (the same ascending order of cards as set_ops)
+  using word = std::conditional_t<Narrow, uint64_t, unsigned __int128>;
+  auto bits = [](card_set s) { return (word)s.bits; };
+  auto count = [](word w) {
+    if constexpr (Narrow) return __builtin_popcountll(w);
+    else return __builtin_popcountll((uint64_t)w) + __builtin_popcountll((uint64_t)(w >> 64));
+  };
+  auto select = [](word w, int n) {
+    if constexpr (Narrow) return select_bit(w, n);
+    else {
+      const int low = __builtin_popcountll((uint64_t)w);
+      return n < low ? select_bit((uint64_t)w, n) : 64 + select_bit((uint64_t)(w >> 64), n - low);
+    }
+  };
   rng r = shared;  // in registers, not stored back to memory at every draw; written back at the end
   const variant& var = *v;
-  const uint64_t trump = ops::low(var.trump);
-  uint64_t lead_forbid = 0;  // every forbid holds while trumps are unbroken, and none once they are
-  for (const forbid_rule& f : var.forbids) lead_forbid |= ops::low(f.cards);
+  const word trump = bits(var.trump);
+  word lead_forbid = 0;  // every forbid holds while trumps are unbroken, and none once they are
+  for (const forbid_rule& f : var.forbids) lead_forbid |= bits(f.cards);
   const int seats = var.seats;
   const int8_t* suit_of = var.follow_suit.data();
   const int16_t* power = var.power.data();
   const bool later_wins = var.later_wins;
-  auto draw = [&](uint64_t legal) { return select_bit(legal, (int)r.below((uint32_t)__builtin_popcountll(legal))); };
+  auto draw = [&](word legal) { return select(legal, (int)r.below((uint32_t)count(legal))); };
   int cards = 0;
   while (ph == phase::play) {
     int seat = turn;
-    uint64_t hand = ops::low(hands[seat]);
-    uint64_t legal = broken ? hand : hand & ~lead_forbid;
+    word hand = bits(hands[seat]);
+    word legal = broken ? hand : hand & ~lead_forbid;
     if (legal == 0) legal = hand;
     const int lead = draw(legal);
-    hands[seat].bits = hand & ~(uint64_t{1} << lead);
+    hands[seat].bits = hand & ~((word)1 << lead);
     trick_cards[0] = (int16_t)lead;
     const card_set follow = var.follow_mask[suit_of[lead]];
-    const uint64_t follow_low = ops::low(follow);
+    const word follow_bits = bits(follow);
     const bool lead_trump = (trump >> lead) & 1;
     bool trumped = false;  // a follower played a trump
     int best_seat = seat, best = lead;
     bool best_trump = lead_trump;
     for (int i = 1; i < seats; ++i) {
       if (++seat == seats) seat = 0;
-      hand = ops::low(hands[seat]);
-      legal = hand & follow_low;
+      hand = bits(hands[seat]);
+      legal = hand & follow_bits;
       if (legal == 0) legal = hand;
       const int c = draw(legal);
-      hands[seat].bits = hand & ~(uint64_t{1} << c);
+      hands[seat].bits = hand & ~((word)1 << c);
       trick_cards[i] = (int16_t)c;
       const bool tc = (trump >> c) & 1;
       trumped |= tc;
@@ -1166,7 +1180,7 @@ int game_state::play_plain_tricks(rng& shared) {
     win_card = best;
     led_mask = follow;
     if (lead_trump ? var.broken_by_lead : trumped && var.broken_by_discard) broken = true;
-    finish_trick<true>();
+    finish_trick<Narrow>();
   }
   shared = r;
   return cards;
