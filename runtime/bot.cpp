@@ -1349,6 +1349,8 @@ move bot_move(const game_state& st, rng& r) {
       // after the bidding a seat playing to take nothing drops the cards likeliest to win a trick
       card_set h = st.hands[st.turn];
       if (st.bids[st.turn].kind >= 0 && bid_zero(st, st.turn)) return move::make_card(most_dangerous(v, h, v.deck & ~h));
+      // before the bidding the lowest side cards (shortening there raised sets: jokers 0.172 -> 0.192 sets/hand)
+      if (st.bids[st.turn].kind < 0) return move::make_card(lowest_side(v, h));
       return move::make_card(shortening_discard(v, h));
     }
     case phase::play: return bot_play(st);
