@@ -1301,6 +1301,25 @@ static int lowest_side(const variant& v, card_set h) {
   return lowest(v, side.empty() ? h : side);
 }
 
+// What a seat keeping its strength drops after the bidding: the lowest card of its shortest side suit,
+// short suits becoming voids it can ruff, never a card no other seat's card beats in its suit (a sure trick);
+// with no such card, the lowest outside trumps. (Dropping the lowest side cards, the kitty holder of a
+// 54-card deal kept its suits as long as it was dealt them: 300 games of each, sets/hand 0.423 -> 0.412
+// and 0.486 -> 0.480 on two such rulesets.)
+static int shortening_discard(const variant& v, card_set h) {
+  const card_set side = h & ~v.trump;
+  int best = -1, best_len = 0;
+  side.for_each([&](int c) {
+    if (above_count(v, c, v.deck & ~h) == 0) return;
+    const int len = (side & v.follow_mask[v.follow_suit[c]]).count();
+    if (best < 0 || len < best_len || (len == best_len && value(v, c) < value(v, best))) {
+      best = c;
+      best_len = len;
+    }
+  });
+  return best >= 0 ? best : lowest_side(v, h);
+}
+
 move bot_move(const game_state& st, rng& r) {
   (void)r;
   const variant& v = *st.v;
@@ -1330,7 +1349,9 @@ move bot_move(const game_state& st, rng& r) {
       // after the bidding a seat playing to take nothing drops the cards likeliest to win a trick
       card_set h = st.hands[st.turn];
       if (st.bids[st.turn].kind >= 0 && bid_zero(st, st.turn)) return move::make_card(most_dangerous(v, h, v.deck & ~h));
-      return move::make_card(lowest_side(v, h));
+      // before the bidding the lowest side cards (shortening there raised sets: jokers 0.172 -> 0.192 sets/hand)
+      if (st.bids[st.turn].kind < 0) return move::make_card(lowest_side(v, h));
+      return move::make_card(shortening_discard(v, h));
     }
     case phase::play: return bot_play(st);
     case phase::draw: return draw_choice(st);

@@ -130,6 +130,23 @@ TEST_CASE("bot: void in the suit led, it ruffs with its cheapest winning trump")
   CHECK(bot_says(st) == "4S");
 }
 
+TEST_CASE("bot: dropping cards after the bidding, it shortens its shortest side suit, never a sure trick") {
+  auto v = load_ruleset("highground");
+  // N holds the 2C and takes the two cards left over (4S 5S), then drops 2: the 8H, its only heart, goes
+  // first (a void to ruff hearts), not the 2C or the 2D, the lowest cards of its longer suits
+  const std::vector<std::string> hands = {"AS KS QS 2C 3C 7C 9C 8H AD KD QD JD 2D", "3S 6S 7S 4C 5C 6C 8C 2H 3H 4H 5H 3D 4D",
+                                          "8S 9S TS TC JC QC 6H 7H 9H TH 5D 6D 7D", "JS 2S LJ BJ KC AC JH QH KH AH 8D 9D TD"};
+  game_state st = position(*v, hands, {"hint 3", "hint 3", "6", "6", "no", "no"});
+  REQUIRE(st.ph == phase::discard);
+  REQUIRE(st.turn == 0);
+  CHECK(bot_says(st) == "8H");
+  // with its only heart the AH, a sure trick, it keeps it and drops the 2C, the lowest card of its clubs
+  game_state top = position(*v, {"AS KS QS 2C 3C 7C 9C AH AD KD QD JD 2D", hands[1], hands[2], "JS 2S LJ BJ KC AC JH QH KH 8H 8D 9D TD"},
+                            {"hint 3", "hint 3", "6", "6", "no", "no"});
+  REQUIRE(top.ph == phase::discard);
+  CHECK(bot_says(top) == "2C");
+}
+
 TEST_CASE("bot: a hand is valued from the compiled ranking, two packs and many trumps included") {
   auto standard = load_ruleset("standard");
   card_set ace = card_set::of(standard->find_card("AS"));
