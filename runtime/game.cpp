@@ -1100,10 +1100,10 @@ inline int select_bit(uint64_t w, int n) {
 }  // namespace
 
 // Are this hand's play rules the plain ones (follow suit; leading barred only by `unless broken` forbids; no
-// force, no conditional rule, no opening card, no trick's cards kept)? Then play_plain_tricks plays its
-// tricks, a trick at a time.
+// conditional rule, no opening card, no trick's cards kept; a force on a card led is allowed: that trick is
+// played by the rules, card by card)? Then play_plain_tricks plays its tricks, a trick at a time.
 bool game_state::plain_play() const {
-  if (!v->forces.empty() || v->play_conditions || v->follow != follow_rule::suit || v->uses_trick_cards ||
+  if (v->play_conditions || v->follow != follow_rule::suit || v->uses_trick_cards ||
       opening_card >= 0)
     return false;
   for (const forbid_rule& f : v->forbids)
@@ -1114,6 +1114,21 @@ bool game_state::plain_play() const {
 // The random playouts' tricks under plain play rules, from a trick's lead to the hand's end: the same legal
 // cards and the same draws of `r` as play_rules and play_card_as, card by card, with the trick's state in
 // locals and written back at its end (only a lead reads `broken`, so it is settled once per trick).
+// A trick of the plain tricks whose lead a force answers: the lead played, then each follower's card drawn
+// from the legal cards play_rules gives, as play_random_cards draws them. Returns the cards played.
+template <bool Narrow>
+__attribute__((noinline)) int game_state::play_trick_by_rules(rng& r, int lead) {
+  auto none = [](const play_refusal&, card_set) {};
+  play_card_as<Narrow>(lead);
+  int cards = 1;
+  while (ph == phase::play && played > 0) {
+    const card_set legal = play_rules<Narrow>(none);
+    play_card_as<Narrow>(set_ops<Narrow>::nth(legal, (int)r.below((uint32_t)set_ops<Narrow>::count(legal))));
+    ++cards;
+  }
+  return cards;
+}
+
 template <bool Narrow>
 int game_state::play_plain_tricks(rng& shared) {
   // a deck of at most 64 cards in a word, else in two (the same ascending order of cards as set_ops)
@@ -1139,6 +1154,8 @@ int game_state::play_plain_tricks(rng& shared) {
   const int8_t* suit_of = var.follow_suit.data();
   const int16_t* power = var.power.data();
   const bool later_wins = var.later_wins;
+  word forcing = 0;  // the leads on which a force takes the followers' choice
+  for (const force_rule& f : var.forces) forcing |= bits(f.lead);
   auto draw = [&](word legal) { return select(legal, (int)r.below((uint32_t)count(legal))); };
   int cards = 0;
   while (ph == phase::play) {
@@ -1147,6 +1164,10 @@ int game_state::play_plain_tricks(rng& shared) {
     word legal = broken ? hand : hand & ~lead_forbid;
     if (legal == 0) legal = hand;
     const int lead = draw(legal);
+    if ((forcing >> lead) & 1) {  // the lead a force answers: its trick by the rules
+      cards += play_trick_by_rules<Narrow>(r, lead);
+      continue;
+    }
     hands[seat].bits = hand & ~((word)1 << lead);
     trick_cards[0] = (int16_t)lead;
     const card_set follow = var.follow_mask[suit_of[lead]];

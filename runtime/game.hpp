@@ -314,6 +314,7 @@ struct game_state {
   template <bool Narrow> int play_random_cards_as(rng& r);
   bool plain_play() const;
   template <bool Narrow> int play_plain_tricks(rng& r);
+  template <bool Narrow> int play_trick_by_rules(rng& r, int lead);
   template <bool Narrow> [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
   [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
