@@ -171,6 +171,21 @@ TEST_CASE("cli: bench of several rulesets prints one table; --json the same as d
   CHECK(run("bench").out == "spades bench: name a variant file (or --all)\n");
 }
 
+TEST_CASE("cli: bench's seeded playouts pinned (the same seed, the same deals, bids and cards however fast)") {
+  // the plain tricks, a wide deck, forces on a card led, calls, a forbid with a condition, three seats
+  const std::vector<std::pair<std::string, std::string>> pinned = {
+      {"standard", "Standard Spades: 2000 hands, 113030 moves, 2 games"},
+      {"six", "Spades for Six Players: 2000 hands, 217601 moves, 2 games"},
+      {"highground-exact", "HighGround Spades, Exact Bids: 2000 hands, 125175 moves, 2 games"},
+      {"nyc", "New York City Spades: 2000 hands, 107030 moves, 575 games"},
+      {"three", "Spades for Three Players: 2000 hands, 108000 moves, 2 games"}};
+  for (const auto& [id, line] : pinned) {
+    auto r = run("bench rulesets/" + id + ".spades --hands 2000 --seed 1");
+    REQUIRE(r.code == 0);
+    CHECK(r.out.substr(0, r.out.find(" in ")) == line);
+  }
+}
+
 TEST_CASE("cli: sim is deterministic for a seed and reports every tally") {
   auto a = run("sim rulesets/standard.spades --games 20 --seed 9 --json");
   auto b = run("sim rulesets/standard.spades --games 20 --seed 9 --json");
