@@ -199,6 +199,15 @@ bool same_formula(const variant& v, int x, int y) {
          same_formula(v, a.c, b.c);
 }
 
+// The slot of `part` among the distinct parts so far (a part written alike shares the first's slot), a new
+// one while fewer than `max`; -1 when the slots are full.
+int8_t shared_slot(const variant& v, std::vector<int>& distinct, int part, size_t max) {
+  size_t slot = 0;
+  while (slot < distinct.size() && !same_formula(v, distinct[slot], part)) ++slot;
+  if (slot == distinct.size() && slot < max) distinct.push_back(part);
+  return slot < distinct.size() ? (int8_t)slot : (int8_t)-1;
+}
+
 // Each bid's condition in two: the leading `and` parts that do not read the number (the same for every
 // number of the kind, so evaluated once per decision) and the rest. Evaluated in that order, every part is
 // reached exactly as evaluating the whole condition number by number reaches it: the same answers, and
@@ -217,12 +226,7 @@ void split_conditions(variant& v) {
     b.when_fixed.assign(parts.begin(), parts.begin() + fixed);
     b.when_number.assign(parts.begin() + fixed, parts.end());
     b.when_split = true;
-    for (int part : b.when_fixed) {
-      size_t slot = 0;
-      while (slot < distinct.size() && !same_formula(v, distinct[slot], part)) ++slot;
-      if (slot == distinct.size() && slot < max_bid_fixed_parts) distinct.push_back(part);
-      b.when_fixed_slot.push_back(slot < distinct.size() ? (int8_t)slot : (int8_t)-1);
-    }
+    for (int part : b.when_fixed) b.when_fixed_slot.push_back(shared_slot(v, distinct, part, max_bid_fixed_parts));
   }
   v.bid_fixed_parts = (int)distinct.size();
   // the calls' conditions: every part, since a call's condition has no number; shared within an owner's calls
@@ -233,12 +237,7 @@ void split_conditions(variant& v) {
     if (c.redeal) v.redeal_call_mask |= 1u << k;
     if (c.when < 0) continue;
     conjuncts(v, c.when, c.when_parts);
-    for (int part : c.when_parts) {
-      size_t slot = 0;
-      while (slot < distinct.size() && !same_formula(v, distinct[slot], part)) ++slot;
-      if (slot == distinct.size() && slot < max_call_parts) distinct.push_back(part);
-      c.when_slot.push_back(slot < distinct.size() ? (int8_t)slot : (int8_t)-1);
-    }
+    for (int part : c.when_parts) c.when_slot.push_back(shared_slot(v, distinct, part, max_call_parts));
   }
   v.call_parts = (int)distinct.size();
 }

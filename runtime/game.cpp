@@ -525,6 +525,27 @@ bool game_state::call_condition(int k, int owner, bool by_team) const {
   return eval(*v, c.when, cx) != 0;
 }
 
+namespace {
+// A conjunction of a condition's parts, a part shared between conditions (its slot, -1: none) evaluated at
+// most once per decision: the slots evaluated, and those that held, a bit each.
+struct shared_parts {
+  uint64_t evaluated = 0, holding = 0;
+  bool hold(const variant& v, const std::vector<int>& parts, const std::vector<int8_t>& slots, const eval_ctx& cx) {
+    for (size_t i = 0; i < parts.size(); ++i) {
+      const uint64_t g = slots[i] >= 0 ? uint64_t{1} << slots[i] : 0;
+      if (!(evaluated & g)) {
+        evaluated |= g;
+        if (eval(v, parts[i], cx) != 0) holding |= g;
+        else return false;  // an unshared part (g == 0) that holds falls through to the next
+      } else if (!(holding & g)) {
+        return false;
+      }
+    }
+    return true;
+  }
+};
+}  // namespace
+
 uint32_t game_state::open_calls(int owner, bool by_team) const {
   static_assert(max_calls <= 32 && max_call_parts <= 64);
   // the calls of the owner's kind and of this calls step, not yet made
@@ -533,7 +554,7 @@ uint32_t game_state::open_calls(int owner, bool by_team) const {
   left &= v->calls.size() == 32 ? ~0u : (1u << v->calls.size()) - 1;
   if (!left) return 0;
   uint32_t open = 0;
-  uint64_t evaluated = 0, holding = 0;  // per slot of a part: evaluated, and held
+  shared_parts parts;
   const eval_ctx cx{this, by_team ? owner : v->team_of[owner], by_team ? -1 : owner, by_team ? -1 : owner};
   for (; left; left &= left - 1) {
     const int k = __builtin_ctz(left);
@@ -541,19 +562,7 @@ uint32_t game_state::open_calls(int owner, bool by_team) const {
     if (c.from_kind >= 0 &&
         (by_team != v->bid_by_team || bidding_skipped || bids[owner].kind != c.from_kind || bid_converted[owner] || (!by_team && covered[owner])))
       continue;
-    bool holds = true;
-    for (size_t i = 0; i < c.when_parts.size() && holds; ++i) {
-      const int slot = c.when_slot[i];
-      const uint64_t g = slot >= 0 ? uint64_t{1} << slot : 0;
-      if (evaluated & g) {
-        holds = (holding & g) != 0;
-        continue;
-      }
-      holds = eval(*v, c.when_parts[i], cx) != 0;
-      evaluated |= g;
-      if (holds) holding |= g;
-    }
-    if (holds) open |= 1u << k;
+    if (parts.hold(*v, c.when_parts, c.when_slot, cx)) open |= 1u << k;
   }
   return open;
 }
@@ -781,7 +790,7 @@ static_assert(max_bid_fixed_parts <= 64, "each_bid keeps a bit per leading part"
 
 template <class Kind>
 void game_state::each_bid(Kind&& kind) const {
-  uint64_t evaluated = 0, holding = 0;  // per slot of leading part: evaluated, and held
+  shared_parts fixed;  // the leading parts, by slot
   eval_ctx cx{this, bidder_team(turn), v->bid_by_team ? -1 : turn, turn};
   for (int k = 0; k < (int)v->bids.size(); ++k) {
     const bid_kind& bk = v->bids[k];
@@ -798,19 +807,7 @@ void game_state::each_bid(Kind&& kind) const {
       if (allowed) kind(k, allowed);
       continue;
     }
-    bool fixed_hold = true;
-    for (size_t i = 0; i < bk.when_fixed.size() && fixed_hold; ++i) {
-      const int slot = bk.when_fixed_slot[i];
-      const uint64_t g = slot >= 0 ? uint64_t{1} << slot : 0;
-      if (evaluated & g) {
-        fixed_hold = (holding & g) != 0;
-        continue;
-      }
-      fixed_hold = eval(*v, bk.when_fixed[i], cx) != 0;
-      evaluated |= g;
-      if (fixed_hold) holding |= g;
-    }
-    if (!fixed_hold) continue;
+    if (!fixed.hold(*v, bk.when_fixed, bk.when_fixed_slot, cx)) continue;
     number_mask open = bk.numbers();  // computed once the leading parts hold
     if (!bk.when_number.empty()) {
       try {
