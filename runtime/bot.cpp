@@ -225,11 +225,55 @@ const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, 
   return &c.by_count[seat];
 }
 
-// The tricks that count for the seat's side so far (a dummy playing for the side included).
+// Does a trick of partner `mate` count for the side as one of the seat's would? Asked of the scoring, once a
+// hand: the partner taking one trick more, or the seat, each having taken one already (so that a nil lost is
+// lost either way) and an opponent the rest, for every count of the seat's. Not so where a nil bidder's tricks
+// never count toward its partner's bid.
+bool tricks_pooled(const game_state& st, int seat, int mate) {
+  const variant& v = *st.v;
+  struct cache {
+    hand_key key;
+    std::array<std::array<int8_t, max_seats>, max_seats> answer{};  // 0 unknown, 1 no, 2 yes
+  };
+  thread_local cache c;
+  if (!c.key.same(st)) {
+    c.key.set(st);
+    c.answer = {};
+  }
+  int8_t& a = c.answer[seat][mate];
+  if (!a) {
+    bool same = true;
+    const int opp = first_opponent(v, seat), all = std::min(v.tricks_per_hand, max_tricks);
+    if (opp >= 0 && !st.bidding_skipped && all >= 2) {
+      auto points = [&](int mine, int theirs) {
+        game_state g = st;
+        std::array<int, max_seats> won{};
+        won[seat] = mine;
+        won[mate] = theirs;
+        won[opp] = all - mine - theirs;
+        std::array<int8_t, max_tricks> order{};
+        for (int i = 0; i < all; ++i) order[i] = (int8_t)(i < mine ? seat : i < mine + theirs ? mate : opp);
+        g.guess_tricks(won, order.data());
+        return g.hand_points[v.team_of[seat]];
+      };
+      try {
+        for (int k = 1; same && k + 2 <= all; ++k) same = points(k, 2) == points(k + 1, 1);
+      } catch (const rule_error&) {
+        same = true;
+      }
+    }
+    a = same ? 2 : 1;
+  }
+  return a == 2;
+}
+
+// The tricks that count for the seat's side so far (a dummy playing for the side included; a partner's
+// only when they count as the seat's would).
 int side_taken(const game_state& st, int seat) {
   const variant& v = *st.v;
   int side = 0;
-  for (int m : v.members[v.team_of[seat]]) side += st.tricks_won[m];
+  for (int m : v.members[v.team_of[seat]])
+    if (m == seat || (st.tricks_won[m] > 0 && tricks_pooled(st, seat, m))) side += st.tricks_won[m];
   if (v.dummy >= 0 && st.team_in_hand(v.dummy) == v.team_of[seat]) side += st.tricks_won[v.dummy];  // it plays for the side
   return side;
 }

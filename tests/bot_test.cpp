@@ -509,3 +509,17 @@ TEST_CASE("bot: partners both playing to take nothing keep their own high cards 
   }
   CHECK(passed == std::vector<std::string>{"2H", "2D", "2H", "2D"});
 }
+
+TEST_CASE("bot: a nil's lost tricks do not count toward its partner's bid") {
+  // Standard, N deals: S bid 4 and N nil. N was forced to win the first two tricks; S has taken three. W
+  // leads the JH and S, void in hearts and last to play, ruffs for its fourth rather than throw the 8D: the
+  // nil's two tricks are bags, not S's (counting them, S thought its bid made and a fifth trick a bag)
+  auto v = load_ruleset("standard");
+  game_state st = dealt_by(*v, 0,
+                           {"AH KH 8H 2C 3C 4C 5C 6C 7C 8C 9C TC 2D", "2H 3H 4H 5H 6H 7H JC QC KC AC 3D 4D 2S",
+                            "AD KD QD 5D 6D 7D 8D 3S 4S 5S 6S 7S 8S", "QH 9H TH JH 9D TD JD 9S TS JS QS KS AS"},
+                           {"3", "4", "3", "nil", "2H", "5D", "9H", "AH", "KH", "3H", "6D", "TH", "2D", "3D", "AD", "9D",
+                            "KD", "TD", "2C", "4D", "QD", "JD", "3C", "JC", "7D", "9S", "4C", "4H", "JH", "8H", "5H"});
+  REQUIRE(st.turn == 2);
+  CHECK(bot_says(st) == "3S");
+}
