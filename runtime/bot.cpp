@@ -1278,6 +1278,20 @@ static move bot_play(const game_state& st) {
     bool covered = !v.trump.has(st.win_card) && is_top(st, st.win_card, unplayed | card_set::of(st.win_card));
     if (!covered) return move::make_card(highest(v, winners));
   }
+  // an opponent's nil that has the trick, with no partner of it still to take it over, is left there even by
+  // a side still short of its contract, when the trick costs the nil's side more (asked of the scoring) than
+  // the step to our contract is worth; unless our own nil still needs covering in this trick
+  if (!i_nil && !need && !cover && self >= 0 && zero_opp < 0 && !losers.empty() && st.win_seat >= 0 &&
+      st.win_seat != v.dummy && v.team_of[st.win_seat] >= 0 && v.team_of[st.win_seat] != v.team_of[self] &&
+      taken[st.win_seat] == 0 && bid_zero(st, st.win_seat)) {
+    bool overtaken = false;
+    for (int s = 0; s < v.seats; ++s) overtaken |= s != st.win_seat && v.team_of[s] == v.team_of[st.win_seat] && still_to_play(st, s);
+    double step = 0;
+    const int short_by = tricks_short(st, self, &step), left = v.tricks_per_hand - st.trick;
+    const auto* theirs = scores_by_count(st, st.win_seat);
+    const double loss = theirs ? (*theirs)[0] - (*theirs)[1] : 0;
+    if (!overtaken && (short_by <= 0 || short_by > left || loss > step)) return move::make_card(highest(v, losers));
+  }
   if (zero_opp >= 0) {
     // the opponent's nil has the trick: leave it there
     if (st.win_seat == zero_opp && !losers.empty()) return move::make_card(highest(v, losers));

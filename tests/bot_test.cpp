@@ -523,3 +523,15 @@ TEST_CASE("bot: a nil's lost tricks do not count toward its partner's bid") {
   REQUIRE(st.turn == 2);
   CHECK(bot_says(st) == "3S");
 }
+
+TEST_CASE("bot: an opponent's nil that has the trick is left there, even by a side short of its bid") {
+  // Standard, N deals: E bid nil, NS 4 and 4. E leads the 9H, S and W (E's partner) play under it: N, last,
+  // throws the 5H rather than win with the KH, though NS need eight tricks: E's nil lost is worth more
+  auto v = load_ruleset("standard");
+  game_state st = dealt_by(*v, 0,
+                           {"KH 5H 4H AS KS QS JS TS AD KD QD JD TD", "9H 8H 7H 6H 2C 3C 4C 5C 6C 7C 2D 3D 4D",
+                            "3H AH QH JH TH 8C 9C TC JC QC KC AC 5D", "2H 9S 8S 7S 6S 5S 4S 3S 2S 6D 7D 8D 9D"},
+                           {"nil", "4", "4", "4", "9H", "3H", "2H"});
+  REQUIRE(st.turn == 0);
+  CHECK(bot_says(st) == "5H");
+}
