@@ -1278,10 +1278,12 @@ static move bot_play(const game_state& st) {
     bool covered = !v.trump.has(st.win_card) && is_top(st, st.win_card, unplayed | card_set::of(st.win_card));
     if (!covered) return move::make_card(highest(v, winners));
   }
-  // an opponent's nil that has the trick, with no partner of it still to take it over, is left there even by
-  // a side still short of its contract, when the trick costs the nil's side more (asked of the scoring) than
-  // the step to our contract is worth; unless our own nil still needs covering in this trick
-  if (!i_nil && !need && !cover && self >= 0 && zero_opp < 0 && !losers.empty() && st.win_seat >= 0 &&
+  // with two sides, an opponent's nil that has the trick, with no partner of it still to take it over, is left
+  // there even by a side still short of its contract, when the trick costs the nil's side more (asked of the
+  // scoring) than the step to our contract is worth; unless our own nil still needs covering in this trick.
+  // (With more sides the nil's loss is not all ours to gain: solo-cutthroat, every seat a side of its own,
+  // 1,500 games: 0.107 -> 0.119 sets/hand.)
+  if (v.teams == 2 && !i_nil && !need && !cover && self >= 0 && zero_opp < 0 && !losers.empty() && st.win_seat >= 0 &&
       st.win_seat != v.dummy && v.team_of[st.win_seat] >= 0 && v.team_of[st.win_seat] != v.team_of[self] &&
       taken[st.win_seat] == 0 && bid_zero(st, st.win_seat)) {
     bool overtaken = false;
