@@ -249,6 +249,25 @@ double trick_cost(const game_state& st, int seat, int later = 0) {
 // one scores below the count so far.
 bool trick_unwanted(const game_state& st, int seat) { return trick_cost(st, seat) > 0.5; }
 
+// What more tricks can only cost the seat's side: when no count it may still reach scores above its count
+// so far (with `later` tricks it is sure to take added) and some count scores below it (overtricks free up
+// to a limit, then a set), the most the side may lose so; else 0. Such a side has nothing to gain from a
+// trick, only room to lose: it ducks from there on, not only at the last trick the limit allows.
+double risk_ahead(const game_state& st, int seat, int later) {
+  const auto* by_count = scores_by_count(st, seat);
+  if (!by_count) return 0;
+  const int all = std::min(st.v->tricks_per_hand, max_tricks);
+  const int taken = side_taken(st, seat), side = std::min(taken + later, all);
+  const int reach = std::min(all, taken + st.v->tricks_per_hand - st.trick);
+  const double here = (*by_count)[side];
+  double worst = here;
+  for (int x = side + 1; x <= reach; ++x) {
+    if ((*by_count)[x] > here + 0.5) return 0;
+    worst = std::min(worst, (*by_count)[x]);
+  }
+  return here - worst;
+}
+
 // The tricks the seat will take whatever anyone plays: its trumps that no card another seat may still hold
 // beats. Each wins the trick it is played to, and it must be played to one.
 int sure_later(const game_state& st, card_set hand, card_set others) {
@@ -1194,11 +1213,15 @@ static move bot_play(const game_state& st) {
   // the trumps no one can beat take their tricks later whatever the seat does now: a trick now is unwanted
   // too when it and those would take the side past the count that pays, by more than the trick left to an
   // opponent with no room to spare may be worth to it (the step that makes its contract)
+  // So is a trick that can only cost later, the side's count (with those trumps) scoring as much as any
+  // count it may still reach, unless an opponent with no room to spare needs the trick
   if (!i_nil && !need && !cover && self >= 0) {
     if (trick_unwanted(st, self)) i_nil = true;
-    else if (const int later = sure_later(st, st.hands[me], others); later > 0) {
-      const double cost = trick_cost(st, self, later);
-      i_nil = cost > 0.5 && cost > opponents_stake(st, self, later);
+    else {
+      const int later = sure_later(st, st.hands[me], others);
+      const double cost = later > 0 ? trick_cost(st, self, later) : 0;
+      const double stake = opponents_stake(st, self, later);
+      i_nil = (cost > 0.5 && cost > stake) || risk_ahead(st, self, later) > std::max(0.5, stake);
     }
   }
   // an opponent's nil is pressed when the side can spare the tricks that costs (its contract made, or out
