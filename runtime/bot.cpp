@@ -772,6 +772,20 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
                 : v.bids[b.kind].side ? std::max(o.mate_prior, b.n - (double)all / v.seats)
                                       : b.n + 0.6;
   }
+  // the other sides' bids tell of their hands: where the side's estimates and what they claim (a number
+  // bid, as a partner's is read) come to more than the hand's tricks, the seat gives up half the excess
+  if (!unseen) {
+    double claimed = 0;
+    for (int b = 0; b < v.bidders(); ++b) {
+      const bid_made& m = st.bids[b];
+      const int t = st.bidder_team(b);
+      if (m.kind < 0 || t < 0 || t == o.team) continue;
+      const bid_kind& k = v.bids[m.kind];
+      if (!k.blind && k.lo < k.hi && (v.bid_by_team || !bid_zero(st, b))) claimed += m.n + 0.6;
+    }
+    const double excess = o.mu + (o.mate >= 0 ? o.mate_mu : 0) + claimed - all;
+    if (claimed > 0 && excess > 0) o.mu = std::max(0.0, o.mu - 0.5 * excess);
+  }
   o.own_sure = std::min(sure, o.mu);
   // a partner who bid a number holds some quick winners too
   o.sure = sure + (o.mate_bid ? 0.5 * o.mate_mu : 0);

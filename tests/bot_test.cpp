@@ -526,3 +526,14 @@ TEST_CASE("bot: a side with its contract that more tricks can only set ducks bef
   REQUIRE(st.turn == 0);
   CHECK(bot_says(st) == "9C");
 }
+
+TEST_CASE("bot: a side bidding after the other side's bid leaves it room, reading that bid as a partner's") {
+  // New York City, N deals, the third hand: EW bid 7. NS's own estimate is near 7, but with what EW's 7
+  // claims it comes to more than the 13 tricks: NS bid 6, so that both contracts can be made
+  auto v = load_ruleset("nyc");
+  game_state st = position(*v,
+                           {"JS TS 5S 2S AH 8H 7H 5H 2D AC JC 9C BJ", "KH QH JH 4H 3H 6D KC QC 8C 5C 4C 3C LJ",
+                            "QS 8S 7S TH 9H 6H QD JD TD 9D 5D 3D 7C", "AS KS 9S 6S 4S 3S AD KD 8D 7D 4D TC 6C"},
+                           {"7"}, 2, 0);
+  CHECK(bot_says(st) == "6");
+}
