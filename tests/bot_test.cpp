@@ -535,3 +535,31 @@ TEST_CASE("bot: an opponent's nil that has the trick is left there, even by a si
   REQUIRE(st.turn == 0);
   CHECK(bot_says(st) == "5H");
 }
+
+TEST_CASE("bot: a side with its contract that more tricks can only set ducks before the last it may take") {
+  // New York City, N deals, a later hand: both sides bid 5, NS have taken 5 and EW 4, with four tricks
+  // left. E led the JH, S threw the QC and W the TC. A sixth trick is still free for NS, but more than
+  // two would set them and none can add to their score: N, void in hearts, discards the 9C rather than
+  // ruff with the 8S as it did while the side's next trick cost it nothing
+  auto v = load_ruleset("nyc");
+  game_state st = position(*v,
+                           {"KS 8S 6S 5S 4S TH 9H 7D 5D AC 9C 6C 4C", "QS 2S QH JH 8H 3H AD KD 9D 6D KC 5C BJ",
+                            "TS 7S AH KH 7H QD JD TD 4D QC JC 8C LJ", "AS JS 9S 3S 6H 5H 4H 8D 3D 2D TC 7C 3C"},
+                           {"5", "5", "AD", "4D", "3D", "5D", "KD", "TD", "8D", "7D", "3H", "AH", "4H", "9H",
+                            "KH", "5H", "TH", "8H", "QD", "3S", "4S", "6D", "AC", "5C", "8C", "3C", "4C", "KC",
+                            "JC", "7C", "QH", "7H", "6H", "5S", "6S", "BJ", "LJ", "9S", "JH", "QC", "TC"},
+                           6, 0);
+  REQUIRE(st.turn == 0);
+  CHECK(bot_says(st) == "9C");
+}
+
+TEST_CASE("bot: a side bidding after the other side's bid leaves it room, reading that bid as a partner's") {
+  // New York City, N deals, the third hand: EW bid 7. NS's own estimate is near 7, but with what EW's 7
+  // claims it comes to more than the 13 tricks: NS bid 6, so that both contracts can be made
+  auto v = load_ruleset("nyc");
+  game_state st = position(*v,
+                           {"JS TS 5S 2S AH 8H 7H 5H 2D AC JC 9C BJ", "KH QH JH 4H 3H 6D KC QC 8C 5C 4C 3C LJ",
+                            "QS 8S 7S TH 9H 6H QD JD TD 9D 5D 3D 7C", "AS KS 9S 6S 4S 3S AD KD 8D 7D 4D TC 6C"},
+                           {"7"}, 2, 0);
+  CHECK(bot_says(st) == "6");
+}

@@ -64,7 +64,7 @@ TEST_CASE("table: undo goes back to your last decision and the bots replay the s
   CHECK(after(undone.out, "Back to your previous decision (hand 1).\n") == after(straight.out, "E bids 2\n"));
   // the score table: each player's bid and tricks under the side's row
   for (const char* line : {"  side           bid  tricks    hand   score    bags", "  NS                       0       0       0       0",
-                           "    N              4       0", "    S (you)        3       0", "  EW                       0       0       0       0",
+                           "    N              3       0", "    S (you)        3       0", "  EW                       0       0       0       0",
                            "    E              2       0", "    W              3       0"})
     CHECK(has_line(straight.out, line));
   auto first = run("play --seed 42", "undo\nquit\n");
