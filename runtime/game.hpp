@@ -273,6 +273,8 @@ struct game_state {
   int raise_carrier(int team) const;
   int raise_limit(int team) const;
   int team_in_bidding_order(int k) const;  // the k-th team in bidding order (from the first bidder's seat)
+  // Is the bidder's exchange with partner owed (its kind's `when` holding for it, or none)?
+  bool exchange_holds(int bidder) const;
   // Why the game ended, in words ("a score reached 500", "stopped: the hand limit of 3 hands was
   // reached", "...; the game is drawn"); empty while it goes on.
   std::string end_reason() const;
@@ -303,7 +305,6 @@ struct game_state {
   bool bidding_passed_over() const;
   bool next_call_turn();
   bool start_exchanges();
-  bool exchange_holds(int bidder) const;
   void enter_exchange(int index);
   void deliver_passes();
   void start_play();

@@ -563,3 +563,17 @@ TEST_CASE("bot: a side bidding after the other side's bid leaves it room, readin
                            {"7"}, 2, 0);
   CHECK(bot_says(st) == "6");
 }
+
+TEST_CASE("bot: a seat playing to take nothing is valued without the highest cards it passes in the exchange") {
+  // HighGround, N dealing: E hints, S hints 5, W bids 6 for EW; N decides for NS. N's big joker alone would
+  // take a trick, but a Naught passes it to S in the exchange the bid owes, and the rest of N's hand is low:
+  // N goes Naught (forced on every hand after a hint, HighGround's seen Naughts were made 3 times in 4,
+  // where the chance before the exchange said 1 in 3; the bot before bid 6)
+  auto v = load_ruleset("highground");
+  game_state st = position(*v,
+                           {"BJ 3H 4H 5H 6H 3D 4D 5D 6D 3C 4C 5C 6C", "2C 7S 6S 5S 7H 8H 9H 7D 8D 9D 7C 8C 9C",
+                            "AS KS QS JS AH KH QH AD KD QD AC KC QC", "4S 3S 2S TS 9S 8S TH JH 2H TD JD 2D TC"},
+                           {"hint 4", "hint 5", "6"});
+  REQUIRE(st.turn == 0);
+  CHECK(bot_says(st) == "naught 5");
+}
