@@ -577,3 +577,20 @@ TEST_CASE("bot: a seat playing to take nothing is valued without the highest car
   REQUIRE(st.turn == 0);
   CHECK(bot_says(st) == "naught 5");
 }
+
+TEST_CASE("bot: a partner covering a blind nil counts the highest cards the exchange will bring it") {
+  // Standard, N dealing, NS 100 ahead: E bids blind nil, S 3. W covers E: after the bidding E passes W its
+  // two highest cards, which count for W's bid and not for E's nil: W bids 7, not 5 as on its own cards
+  // and half of E's likely tricks (covering partners took 2.8 tricks over their bids so, 1.3 over a nil
+  // without an exchange)
+  auto v = load_ruleset("standard");
+  game_state st;
+  st.new_game(*v, 0);
+  st.hands_played = 1;
+  st.score[v->team_of[0]] = 100;
+  deal(st, {"QS JS 3S KH QH 8H 2H AD QD 7D AC 9C 4C", "TS 9S 2S JH TH 7H 4H JD 6D 4D 2D KC JC",
+            "5S 6S 8S 3H 6H 5D 9D TD 3C 5C 7C 8C TC", "AS KS 7S 4S AH 9H 5H KD 8D 3D QC 6C 2C"});
+  act(st, {"blind nil", "3"});
+  REQUIRE(st.turn == 3);
+  CHECK(bot_says(st) == "7");
+}
