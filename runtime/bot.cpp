@@ -225,10 +225,10 @@ const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, 
   return &c.by_count[seat];
 }
 
-// Does a trick of partner `mate` count for the side as one of the seat's would? Asked of the scoring, once a
-// hand: the partner taking one trick more, or the seat, each having taken one already (so that a nil lost is
-// lost either way) and an opponent the rest, for every count of the seat's. Not so where a nil bidder's tricks
-// never count toward its partner's bid.
+// Does a trick of partner `mate` count for the side as one of the seat's would? Asked of the scoring, once for
+// a hand and its bids: the partner taking one trick more, or the seat, each having taken one already (so that
+// a nil lost is lost either way) and an opponent the rest, for every count of the seat's. Not so where a nil
+// bidder's tricks never count toward its partner's bid.
 bool tricks_pooled(const game_state& st, int seat, int mate) {
   const variant& v = *st.v;
   struct cache {
@@ -628,15 +628,15 @@ double zero_chance(const hand_value& hv) { return std::exp(-hv.danger); }
 
 // A seat playing to take nothing whose side owes an exchange with partner passes its highest cards
 // (bot_move): the chance of taking none after passing k of them (0 to max_passed; the low cards it gets
-// back add little), by the fitted guess or the plainer one.
+// back add little), by the fitted guess; `whole` is the hand's value before passing.
 constexpr int max_passed = 2;
 using passed_chances = std::array<double, max_passed + 1>;
-passed_chances zero_after_passing(const variant& v, card_set hand, int seat, bool plain) {
+passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole) {
   passed_chances p{};
-  for (int k = 0; k <= max_passed; ++k) {
-    const hand_value hv = value_hand(v, hand, seat);
-    p[k] = plain ? std::exp(-hv.plain_danger) : zero_chance(hv);
+  p[0] = zero_chance(whole);
+  for (int k = 1; k <= max_passed; ++k) {
     if (!hand.empty()) hand.remove(highest(v, hand));
+    p[k] = zero_chance(value_hand(v, hand, seat));
   }
   return p;
 }
@@ -731,7 +731,7 @@ calibrated calibration(const variant& v) {
       hand_value hv = value_hand(v, hands[s], s);
       total += hv.tricks;
       extra += hv.incidental;
-      const passed_chances fitted = zero_after_passing(v, hands[s], s, false);
+      const passed_chances fitted = zero_after_passing(v, hands[s], s, hv);
       for (int k = 0; k <= max_passed; ++k) p0[k] += fitted[k];
       // a hand not looked at takes the plainer guess: priced by the fitted one, a blind nil was bid far
       // more often than it was made (German's Double Zero: one in four). Passing its highest cards, the
@@ -739,7 +739,7 @@ calibrated calibration(const variant& v) {
       // times in 10 (fitted after passing: 7, plainer: 3, plainer before passing: 2), HighGround's blind
       // naughts (passing one) 8 in 10 (fitted after passing: 6, plainer: 3)
       passed_chances unseen = fitted;
-      unseen[0] = zero_after_passing(v, hands[s], s, true)[0];
+      unseen[0] = std::exp(-hv.plain_danger);
       if (s != v.dummy) seen.push_back({hv, unseen});
       if (v.partner[s] >= 0 && s != v.dummy && v.partner[s] != v.dummy) {
         card_set mine = hands[s], theirs = hands[v.partner[s]];
@@ -829,6 +829,9 @@ struct outlook {
   double opp_shift = 0;      // tricks added to each later opponent's guessed bid (a stronger or weaker hand)
 };
 
+// A number bid is read as its bidder's tricks and this many more (a bidder keeps a little in hand).
+constexpr double bid_read_over = 0.6;
+
 // `unseen`: the seat has not looked at its cards (a blind bid, agreeing to one): its hand is one of the
 // variant's, and its partners' are the variant's average, whatever the cards dealt.
 outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr) {
@@ -841,7 +844,7 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
   if (!unseen) hv = value_hand(v, st.hands[seat], seat);
   double sure = unseen ? unseen->sure : hv.sure;
   o.mu = unseen ? unseen->mu : tricks_of(cal, hv);
-  o.p0_passed = unseen ? unseen->p0_passed : zero_after_passing(v, st.hands[seat], seat, false);
+  o.p0_passed = unseen ? unseen->p0_passed : zero_after_passing(v, st.hands[seat], seat, hv);
   o.p0 = o.p0_passed[0];
   o.mate_p0_passed = cal.p0_passed;
   o.mate_p0 = cal.p0;
@@ -876,7 +879,7 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
     // bidder holds about the bid less a seat's share; a seat covered by our side's bid has not shown its hand
     o.mate_mu = !o.mate_bid || v.bids[b.kind].blind || st.covered[o.mate] ? o.mate_prior
                 : v.bids[b.kind].side ? std::max(o.mate_prior, b.n - (double)all / v.seats)
-                                      : b.n + 0.6;
+                                      : b.n + bid_read_over;
   }
   // the other sides' bids tell of their hands: where the side's estimates and what they claim (a number
   // bid, as a partner's is read) come to more than the hand's tricks, the seat gives up half the excess
@@ -887,7 +890,7 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
       const int t = st.bidder_team(b);
       if (m.kind < 0 || t < 0 || t == o.team) continue;
       const bid_kind& k = v.bids[m.kind];
-      if (!k.blind && k.lo < k.hi && (v.bid_by_team || !bid_zero(st, b))) claimed += m.n + 0.6;
+      if (!k.blind && k.lo < k.hi && (v.bid_by_team || !bid_zero(st, b))) claimed += m.n + bid_read_over;
     }
     const double excess = o.mu + (o.mate >= 0 ? o.mate_mu : 0) + claimed - all;
     if (claimed > 0 && excess > 0) o.mu = std::max(0.0, o.mu - 0.5 * excess);
