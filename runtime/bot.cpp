@@ -347,6 +347,43 @@ double risk_ahead(const game_state& st, int seat, int later) {
   return here - worst;
 }
 
+// Is covering a partner playing to take nothing worth the trick it costs, where one more trick costs the
+// seat's side (`cost`, trick_cost: an overtrick past a limit, a bag penalty)? The seat still to play after
+// the winning card may be forced over it only when every card it holds in the suit led beats it: the chance
+// of that, over the unseen cards it may hold (`pool`), against what its failure costs the side (asked of the
+// scoring: the side's count with the seat's `later` sure tricks, the partner taking one trick or none).
+bool cover_worth(const game_state& st, int self, int partner, int later, card_set pool, double cost) {
+  const variant& v = *st.v;
+  const int opp = first_opponent(v, self), all = std::min(v.tricks_per_hand, max_tricks);
+  if (opp < 0 || st.win_card < 0) return true;
+  const card_set suit = pool & st.led_mask;
+  int above = 0;
+  suit.for_each([&](int c) { above += beats(v, c, st.win_card); });
+  const int n = pool.count(), s = suit.count(), below = s - above, h = st.hands[partner].count();
+  // the chance that none of the h cards is one of `k` given cards: C(n-k, h) / C(n, h)
+  auto none_of = [&](int k) {
+    double p = 1;
+    for (int i = 0; i < h; ++i) p *= n - k - i > 0 ? double(n - k - i) / double(n - i) : 0.0;
+    return p;
+  };
+  const double forced = std::max(0.0, none_of(below) - none_of(s));
+  const int mine = std::min(all - 1, st.tricks_won[self] + later);
+  auto points = [&](int theirs) {
+    std::array<int, max_seats> won{};
+    std::array<int8_t, max_tricks> order{};
+    won[self] = mine;
+    won[partner] = theirs;
+    won[opp] = all - mine - theirs;
+    for (int i = 0; i < all; ++i) order[i] = (int8_t)(i < mine ? self : i < mine + theirs ? partner : opp);
+    return score_outcome(st, v.team_of[self], won, order.data());
+  };
+  try {
+    return forced * (points(0) - points(1)) > cost;
+  } catch (const rule_error&) {
+    return true;
+  }
+}
+
 // What a trick left to the other sides may be worth to them: the largest step from set to made (tricks_short)
 // of an opponent still short of its contract that needs all, or all but one, of the tricks left that are not
 // the seat's `later` sure tricks; 0 when none does (an opponent with room to spare, or out of reach).
@@ -1352,12 +1389,19 @@ static move bot_play(const game_state& st) {
   bool need = !i_nil && self >= 0 && trick_needed(st, self);
   // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering in this
   // trick (it is still to play, or it is winning)
-  const bool cover = partner_nil && (st.played == 0 || st.win_seat == partner || still_to_play(st, partner));
+  bool cover = partner_nil && (st.played == 0 || st.win_seat == partner || still_to_play(st, partner));
   card_set unplayed;
   for (int s = 0; s < v.seats; ++s) unplayed |= st.hands[s];
   // the cards discarded face down in a draw are not known to be out: any of them may still be held
   if (v.leftover == leftover_rule::stock) unplayed |= st.out_of_play;
   const card_set others = unplayed & ~st.hands[me];
+  // a partner still to play under a card an opponent leads with is covered only if that is worth the trick
+  // it costs where one more trick costs the side
+  if (cover && st.played > 0 && st.win_seat != partner && self == me) {
+    const int later = sure_later(st, st.hands[me], others);
+    const double cost = trick_cost(st, self, later);
+    if (cost > 0.5 && !cover_worth(st, self, partner, later, others, cost)) cover = false;
+  }
   // the trumps no one can beat take their tricks later whatever the seat does now: a trick now is unwanted
   // too when it and those would take the side past the count that pays, by more than the trick left to an
   // opponent with no room to spare may be worth to it (the step that makes its contract)
@@ -1401,7 +1445,7 @@ static move bot_play(const game_state& st) {
   // a nil partner still to play is covered: the higher the card it must stay under, the safer; a card
   // no one can beat in its suit already covers it
   bool partner_to_play = still_to_play(st, partner);
-  if (partner_nil && partner_to_play && !winners.empty()) {
+  if (partner_nil && cover && partner_to_play && !winners.empty()) {
     bool covered = !v.trump.has(st.win_card) && is_top(st, st.win_card, unplayed | card_set::of(st.win_card));
     if (!covered) return move::make_card(highest(v, winners));
   }

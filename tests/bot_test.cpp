@@ -594,3 +594,27 @@ TEST_CASE("bot: a partner covering a blind nil counts the highest cards the exch
   REQUIRE(st.turn == 3);
   CHECK(bot_says(st) == "7");
 }
+
+TEST_CASE("bot: the partner of a nil covers it only when that is worth the trick it costs") {
+  // Double-set, N deals: E bids 3, S 2, W 4, N nil. S has taken three tricks: a fourth, twice its bid, sets
+  // its side (-20 where three score +21). E won the fourth trick and leads in the fifth.
+  auto v = load_ruleset("double-set");
+  std::vector<const char*> moves = {"3",  "2",  "4",  "nil", "2C", "AC", "3C", "4C", "KC", "6C", "7C",
+                                    "5C", "QC", "9C", "TC",  "8C", "2D", "3D", "4D", "AD"};
+  SECTION("a king led, whose only higher card S holds: N can always stay under it, so S ducks") {
+    game_state st = dealt_by(*v, 0,
+                             {"4C 7C TC JC 4D 5S 2H 4H 5H 6H 7H 8H 9H", "2C 5C 8C AD KD QD JD TD 9D KH QH JH TH",
+                              "AC KC QC 2D 5D 6D 7D 8D AH 3H 2S 3S 4S", "3C 6C 9C 3D AS KS QS JS TS 9S 8S 7S 6S"},
+                             [&] { auto m = moves; m.push_back("KH"); return m; }());
+    REQUIRE(st.turn == 2);
+    CHECK(bot_says(st) == "3H");
+  }
+  SECTION("the lowest card of the suit led: N, holding any card of it, must win unless S covers, so S does") {
+    game_state st = dealt_by(*v, 0,
+                             {"4C 7C TC JC 4D 5S TH 4H 5H 6H 7H 8H 9H", "2C 5C 8C AD KD QD JD TD 9D KH QH JH 2H",
+                              "AC KC QC 2D 5D 6D 7D 8D AH 3H 2S 3S 4S", "3C 6C 9C 3D AS KS QS JS TS 9S 8S 7S 6S"},
+                             [&] { auto m = moves; m.push_back("2H"); return m; }());
+    REQUIRE(st.turn == 2);
+    CHECK(bot_says(st) == "AH");
+  }
+}
