@@ -618,3 +618,15 @@ TEST_CASE("bot: the partner of a nil covers it only when that is worth the trick
     CHECK(bot_says(st) == "AH");
   }
 }
+
+TEST_CASE("bot: a side short of its bid presses an opponent's nil, leading the card it cannot stay under") {
+  // Standard, W deals: N bids 4, E nil, S 4, W 4; N leads to the first trick, its side eight tricks short with
+  // thirteen to play. Its AH is a sure trick, but E's lowest club beats the 2C: the club goes first
+  auto v = load_ruleset("standard");
+  game_state st = dealt_by(*v, 3,
+                           {"AH KH QH 2C 3C 4C 5D 6D 7D 2S 3S 4S 5S", "AC KC QC JC TC 9C 2H 3H 4H 2D 3D 4D 6S",
+                            "5C 6C 7C 8C 5H 6H 7H 8H 8D 9D TD 7S 8S", "9H TH JH AD KD QD JD 9S TS JS QS KS AS"},
+                           {"4", "nil", "4", "4"});
+  REQUIRE(st.turn == 0);
+  CHECK(bot_says(st) == "2C");
+}
