@@ -660,12 +660,8 @@ std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::a
   return hands;
 }
 
-// The chance of taking no trick, playing to take none. The danger's weights were fitted to nils that the
-// other sides pressed only once their own contract was safe; pressed from the first trick (bot_play), as the
-// bots now do, the danger counts 1.3 times (head to head against the bot pricing it as fitted, same deals,
-// sides swapped, 4,000 games: standard 51.6%, double-set 51.4%, nil-pass 51.9%; 1.2 to 1.4 within a point).
-constexpr double pressed_danger = 1.3;
-double zero_chance(const hand_value& hv) { return std::exp(-pressed_danger * hv.danger); }
+// The chance of taking no trick, playing to take none.
+double zero_chance(const hand_value& hv) { return std::exp(-hv.danger); }
 
 // A seat playing to take nothing whose side owes an exchange with partner passes its highest cards
 // (bot_move): the chance of taking none after passing k of them (0 to max_passed; the low cards it gets
