@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <vector>
 
 #include <fmt/format.h>
@@ -63,6 +64,22 @@ double carried_unit(const game_state& st, int team) {
   c.known[team] = true;
   c.unit[team] = unit;
   return unit;
+}
+
+// A hand's tricks as the bots guess them: each seat in turn takes its count, in that order (first the first
+// seat's tricks, then the next's ...), for scoring a guessed outcome.
+struct trick_split {
+  std::array<int, max_seats> won{};
+  std::array<int8_t, max_tricks> order{};
+};
+trick_split split_of(std::initializer_list<std::pair<int, int>> takes) {
+  trick_split sp;
+  int t = 0;
+  for (const auto& [seat, count] : takes) {
+    sp.won[seat] += count;
+    for (int q = 0; q < count && t < max_tricks; ++q) sp.order[t++] = (int8_t)seat;
+  }
+  return sp;
 }
 
 // How likely the side is to win the game from the scores before this hand, were it to go on: even when
@@ -127,12 +144,8 @@ bool zero_wanted(const game_state& st, int seat) {
   const int all = v.tricks_per_hand;
   auto score_with = [&](int mine) {
     game_state c = st;
-    std::array<int, max_seats> won{};
-    won[seat] = mine;
-    won[opp] = all - mine;
-    std::array<int8_t, max_tricks> order{};
-    for (int i = 0; i < all && i < max_tricks; ++i) order[i] = (int8_t)(i < mine ? seat : opp);
-    c.guess_tricks(won, order.data());
+    const trick_split sp = split_of({{seat, mine}, {opp, all - mine}});
+    c.guess_tricks(sp.won, sp.order.data());
     return c.hand_points[team];
   };
   try {
@@ -211,12 +224,8 @@ const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, 
     c.known[seat] = true;
     try {
       for (int k = 0; k <= all; ++k) {
-        std::array<int, max_seats> won{};
-        std::array<int8_t, max_tricks> order{};
-        for (int i = 0; i < all; ++i) order[i] = (int8_t)(i < k ? seat : opp);
-        won[seat] = k;
-        won[opp] = all - k;
-        c.by_count[seat][k] = score_outcome(st, v.team_of[seat], won, order.data());
+        const trick_split sp = split_of({{seat, k}, {opp, all - k}});
+        c.by_count[seat][k] = score_outcome(st, v.team_of[seat], sp.won, sp.order.data());
       }
     } catch (const rule_error&) {
       c.by_count[seat] = {};
@@ -247,13 +256,8 @@ bool tricks_pooled(const game_state& st, int seat, int mate) {
     if (opp >= 0 && !st.bidding_skipped && all >= 2) {
       auto points = [&](int mine, int theirs) {
         game_state g = st;
-        std::array<int, max_seats> won{};
-        won[seat] = mine;
-        won[mate] = theirs;
-        won[opp] = all - mine - theirs;
-        std::array<int8_t, max_tricks> order{};
-        for (int i = 0; i < all; ++i) order[i] = (int8_t)(i < mine ? seat : i < mine + theirs ? mate : opp);
-        g.guess_tricks(won, order.data());
+        const trick_split sp = split_of({{seat, mine}, {mate, theirs}, {opp, all - mine - theirs}});
+        g.guess_tricks(sp.won, sp.order.data());
         return g.hand_points[v.team_of[seat]];
       };
       try {
@@ -369,13 +373,8 @@ bool cover_worth(const game_state& st, int self, int partner, int later, card_se
   const double forced = std::max(0.0, none_of(below) - none_of(s));
   const int mine = std::min(all - 1, st.tricks_won[self] + later);
   auto points = [&](int theirs) {
-    std::array<int, max_seats> won{};
-    std::array<int8_t, max_tricks> order{};
-    won[self] = mine;
-    won[partner] = theirs;
-    won[opp] = all - mine - theirs;
-    for (int i = 0; i < all; ++i) order[i] = (int8_t)(i < mine ? self : i < mine + theirs ? partner : opp);
-    return score_outcome(st, v.team_of[self], won, order.data());
+    const trick_split sp = split_of({{self, mine}, {partner, theirs}, {opp, all - mine - theirs}});
+    return score_outcome(st, v.team_of[self], sp.won, sp.order.data());
   };
   try {
     return forced * (points(0) - points(1)) > cost;
@@ -1124,12 +1123,8 @@ outlook::mate_model leaves_to_mate(const game_state& st, const move& m, const ou
         const int all = v.tricks_per_hand, opp = first_opponent(v, o.seat);
         same = opp >= 0;
         for (int x = 0; same && x <= all; x += std::max(1, all / 2)) {
-          std::array<int, max_seats> won{};
-          std::array<int8_t, max_tricks> order{};
-          won[o.seat] = x;
-          won[opp] = all - x;
-          for (int i = 0; i < all && i < max_tricks; ++i) order[i] = (int8_t)(i < x ? o.seat : opp);
-          same = score_outcome(a, o.team, won, order.data()) == score_outcome(b, o.team, won, order.data());
+          const trick_split sp = split_of({{o.seat, x}, {opp, all - x}});
+          same = score_outcome(a, o.team, sp.won, sp.order.data()) == score_outcome(b, o.team, sp.won, sp.order.data());
         }
       }
     } catch (const rule_error&) {
