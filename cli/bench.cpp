@@ -167,10 +167,10 @@ int cmd_bench(int argc, char** argv) {
     if (files.empty()) throw usage_error("no ruleset (*.spades) in that directory");
   }
   if (files.empty()) throw usage_error("name a variant file (or --all)");
-  long long hands = a.get_int("--hands", a.has("--all") ? 20000 : 100000, 1, 1000000000000LL);
+  long long hands = a.get_int("--hands", a.has("--all") ? 20000 : 100000, 1, max_bench_hands);
   uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);
   std::optional<long long> reference;
-  if (a.has("--reference")) reference = a.get_int("--reference", 0, 1, 1000000000000LL);
+  if (a.has("--reference")) reference = a.get_int("--reference", 0, 1, max_bench_hands);
   // every file loaded first: an error stops the run before any timing
   std::vector<std::shared_ptr<const variant>> vs;
   for (const std::string& f : files) {

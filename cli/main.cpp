@@ -57,7 +57,7 @@ std::vector<std::pair<int, int64_t>> read_options(const variant& v, const std::v
       bool number = !val.empty() && val.find_first_not_of("-0123456789") == std::string::npos && val.find('-', 1) == std::string::npos &&
                     val != "-";
       if (!number) throw usage_error(fmt::format("option {} needs a number, true or false, not '{}'", name, val));
-      throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from -1000000000 to 1000000000)", name, val));
+      throw usage_error(fmt::format("option {}: {} is out of range (an option's value is from {} to {})", name, val, -max_number, max_number));
     }
     if (!x) throw usage_error(fmt::format("option {}: '{}' is not one of its allowed values ({})", name, val, spec.allowed()));
     out.push_back({(int)(f - v.option_names.begin()), *x});

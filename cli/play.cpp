@@ -514,7 +514,7 @@ int cmd_play(int argc, char** argv) {
     kinds.fill(*k);
   }
   mc_options mc;
-  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, 1000000);
+  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
   std::signal(SIGINT, on_interrupt);
   const char* term = std::getenv("TERM");
   const char* lang_env = std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");

@@ -395,12 +395,12 @@ int cmd_sim(int argc, char** argv) {
   args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record"});
   if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
   if (!a.has("--games")) throw usage_error("--games N is required");
-  long long games = a.get_int("--games", 0, 1, 100000000);
+  long long games = a.get_int("--games", 0, 1, max_sim_games);
   uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);
   const int cores = (int)std::max(1u, std::thread::hardware_concurrency());
-  int jobs = (int)a.get_int("--jobs", cores, 1, 1024);
+  int jobs = (int)a.get_int("--jobs", cores, 1, max_jobs);
   mc_options mc;
-  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, 1000000);
+  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
   auto vp = load_or_report(a.positional[0], a.multi);
   if (!vp) return 1;
   const variant& v = *vp;

@@ -39,8 +39,8 @@ void read_options(const case_ctx& cx, const variant& v, const json& c, case_setu
     bool choice = spec.type == option_type::choice;
     if (choice && !val.is_string()) cx.fail("options." + it.key(), fmt::format("expected one of the option's words as a string ({})", spec.allowed()));
     if (!choice && !val.is_boolean() && !val.is_number_integer()) cx.fail("options." + it.key(), "expected a number or true/false");
-    if (val.is_number_integer() && (val.get<int64_t>() < -1000000000 || val.get<int64_t>() > 1000000000))
-      cx.fail("options." + it.key(), fmt::format("{} is out of range (an option's value is from -1000000000 to 1000000000)", val.dump()));
+    if (val.is_number_integer() && (val.get<int64_t>() < -max_number || val.get<int64_t>() > max_number))
+      cx.fail("options." + it.key(), fmt::format("{} is out of range (an option's value is from {} to {})", val.dump(), -max_number, max_number));
     std::optional<int64_t> x = spec.read(val.is_string() ? val.get<std::string>() : val.dump());
     if (!x) cx.fail("options." + it.key(), fmt::format("{} is not one of its allowed values ({})", val.dump(), spec.allowed()));
     out.options.push_back({(int)(f - v.option_names.begin()), *x});
@@ -70,7 +70,7 @@ void read_before(const case_ctx& cx, const variant& v, const json& c, case_setup
     for (auto t = it.value().begin(); t != it.value().end(); ++t) {
       int team = team_of(cx, v, f + "." + t.key(), t.key());
       int64_t x = integer(cx, f + "." + t.key(), t.value());
-      if (x < -1000000000 || x > 1000000000) cx.fail(f + "." + t.key(), "out of range");
+      if (x < -max_number || x > max_number) cx.fail(f + "." + t.key(), "out of range");
       if (bags && counter < 0) {  // a ruleset without bags: every team has none
         if (x != 0) cx.fail(f + "." + t.key(), "the ruleset keeps no bags (no counter plays the role `bags`): only 0 is accepted");
         continue;

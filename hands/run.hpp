@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hands/report.hpp"
+#include "runtime/limits.hpp"
 #include "runtime/variant.hpp"
 
 namespace spades {
@@ -22,10 +23,7 @@ struct hands_error : std::runtime_error {
 using variant_loader = std::function<std::shared_ptr<const variant>(const std::string& path)>;
 
 // `ruleset_override`: a path (relative to the current directory) that replaces the file's own "ruleset".
-// A hands file is at most this large (a hundred thousand full cases fit); its JSON nests at most
-// `max_hands_depth` levels of [ and {.
-constexpr uint64_t max_hands_bytes = 64u << 20;
-constexpr int max_hands_depth = 64;
+// A hands file is at most max_hands_bytes large and nests at most max_hands_depth deep (runtime/limits.hpp).
 
 // Loads the ruleset at a path for chosen option values (name, value as written), or throws hands_error:
 // a case that sets an option a setting names (option_spec::in_settings) plays that variant.

@@ -63,7 +63,7 @@ bool is_signed_number(const std::string& t) {
   return i < t.size() && t.find_first_not_of("0123456789", i) == std::string::npos;
 }
 
-int64_t option_number(const word& w) { return to_int(w, -1000000000, 1000000000, "an option's value"); }
+int64_t option_number(const word& w) { return to_int(w, -max_number, max_number, "an option's value"); }
 
 // `in LO..HI`, or `in V V ...` (numbers, else the words of a choice)
 void allowed_values(const item& it, option_spec& o) {

@@ -93,7 +93,7 @@ void bid(elaboration& e, const symbol& s, std::set<std::string>& words) {
   }
   bid_options(e, it, k);
   if (!k.words.empty() && !words.insert(k.words).second) fail(it.str->at, fmt::format("two bids are both called \"{}\"", k.words));
-  if (s.index == 60) fail(it.at, "too many bid kinds (the limit is 60)");
+  if (s.index == max_bid_kinds) fail(it.at, fmt::format("too many bid kinds (the limit is {})", max_bid_kinds));
   e.v.bids.push_back(k);
 }
 
@@ -111,7 +111,7 @@ void plain_numbers_distinct(elaboration& e) {
 
 void add_call(elaboration& e, call_kind c, const symbol& s) {
   const variant& v = e.v;
-  if (s.index >= 32) fail(s.at, "too many announcements and conversions (the limit is 32)");
+  if (s.index >= max_calls) fail(s.at, fmt::format("too many announcements and conversions (the limit is {})", max_calls));
   for (const auto& o : v.calls) {
     if (o.name == c.name) fail(s.at, fmt::format("'{}' is already the name of an announcement or conversion", c.name));
     if (o.words == c.words) fail(s.at, fmt::format("two announcements are both called \"{}\"", c.words));

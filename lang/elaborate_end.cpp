@@ -24,7 +24,7 @@ void target(elaboration& e) {
     if (v.target_option < 0)
       fail(w.at, fmt::format("unknown option '{}' (a target is a number or an option){}", w.text, did_you_mean(w.text, v.option_names)));
   } else {
-    v.target = to_int(w, -1000000000, 1000000000, "the target");
+    v.target = to_int(w, -max_number, max_number, "the target");
   }
 }
 

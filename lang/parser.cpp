@@ -133,9 +133,6 @@ struct rule_failure {
   const rule_error* info;
 };
 
-// The deepest a formula or a run of nested statements may go: PEGTL descends recursively through
-// '-', 'not', brackets and `else if`, and so do the converter, the formula compiler and the runtime.
-constexpr int max_nesting = 100;
 // The rules that recurse: each counts one level while it is being matched, formulas and statements
 // apart (so that a chain of `else if` is told as such, not by the condition that passed the bound).
 template <typename Rule>
@@ -672,7 +669,8 @@ void prescan(const std::string& text, int file) {
     if (ch == '#') comment = true;
     else if (ch == '"') string = true;
     else if (ch == '(' || ch == '{') {
-      if (++depth > 100) throw diag_error(position_of(text, i, file), "nesting is too deep (more than 100 levels of '(' and '{')");
+      if (++depth > max_nesting)
+        throw diag_error(position_of(text, i, file), fmt::format("nesting is too deep (more than {} levels of '(' and '{{')", max_nesting));
     } else if (ch == ')' || ch == '}') depth = depth > 0 ? depth - 1 : 0;
   }
 }

@@ -3,11 +3,11 @@
 #include <cstdint>
 
 #include "lang/ast.hpp"
+#include "runtime/limits.hpp"
 
 namespace spades::lang {
 
-// A variant file is at most this large; "the file is too large (N bytes; the limit is 4 MiB)".
-constexpr uint64_t max_source_bytes = 4u << 20;
+// A variant file is at most max_source_bytes (runtime/limits.hpp) large.
 std::string too_large_message(uint64_t size);
 
 // Parses the text of source `file`; throws diag_error with the position of the first syntax error.

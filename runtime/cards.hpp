@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-namespace spades {
+#include "runtime/limits.hpp"
 
-constexpr int max_cards = 128;
+namespace spades {
 
 // A set of card ids; bit i is card i of the compiled deck.
 struct card_set {

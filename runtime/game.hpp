@@ -82,18 +82,9 @@ struct play_refusal {
 // The refusal in words, as the table and test hands show it; `refused` is the card that was refused.
 std::string play_refusal_words(const variant& v, const play_refusal& r, int refused);
 
-constexpr int max_tricks = max_cards / 2;
 // A bit per number a bid may have (0..max_tricks).
 using number_mask = unsigned __int128;
-// The language's limits that bound a decision's choices (lang/check.cpp enforces them): at most 60 bid
-// kinds, each a range within 0..tricks (a hand has at most max_tricks); at most 32 announcements and
-// conversions, plus declining; a hand of at most max_cards cards.
-constexpr int max_bid_kinds = 60;
-constexpr int max_calls = 32;
-// Room for every legal move at one decision of any variant the language accepts (3900: 60 bid kinds of
-// 65 numbers each); legal_moves never writes more. new_game refuses a variant that could need more.
-constexpr int max_moves = max_bid_kinds * (max_tricks + 1);
-static_assert(max_moves >= max_calls + 1 && max_moves >= max_cards + 2);
+// Room for every legal move at one decision (runtime/limits.hpp bounds the choices a decision may offer).
 using move_list = std::array<move, max_moves>;
 // The most legal moves the variant can offer at one decision: every number of every bid kind, every
 // call and declining, or the cards of a hand (at most the deck).

@@ -22,7 +22,6 @@ enum class sc_op : uint8_t {
 namespace {
 
 // Programs needing more registers are left to the tree walk (no ruleset comes near it).
-constexpr int max_registers = 1024;
 
 struct too_large {};
 

@@ -10,15 +10,9 @@
 
 #include "runtime/cards.hpp"
 #include "runtime/diagnostic.hpp"
+#include "runtime/limits.hpp"
 
 namespace spades {
-
-constexpr int max_seats = 8;
-constexpr int max_teams = 8;
-constexpr int max_counters = 16;
-constexpr int max_tallies = 16;
-constexpr int max_options = 16;
-constexpr int max_lets = 64;
 
 struct score_code;  // runtime/score_code.hpp
 
@@ -96,7 +90,6 @@ struct bid_kind {
     return ((unsigned __int128)2 << hi) - ((unsigned __int128)1 << lo);
   }
 };
-constexpr int max_bid_fixed_parts = 64;  // slots of distinct leading parts (a bit each per decision)
 
 // ---- play ----
 enum class lead_start : uint8_t { dealer_left, dealer, dealer_right, holder };
@@ -136,9 +129,6 @@ struct call_kind {
   std::vector<int> when_parts;
   std::vector<int8_t> when_slot;
 };
-constexpr int max_call_parts = 64;  // slots of distinct parts of the calls' conditions (a bit each per owner)
-// A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
-constexpr int max_redeals_in_row = 100;
 
 // On the lead of one of `lead` cards, `who` must play the highest (or lowest) card of `among` held.
 enum class force_who : uint8_t { opponents, others, partner };
@@ -158,19 +148,18 @@ struct force_rule {
 enum class option_type : uint8_t { number, boolean, choice };
 struct option_spec {
   option_type type = option_type::number;
-  int64_t lo = -1000000000, hi = 1000000000;  // number: the range, when `listed` is empty
+  int64_t lo = -max_number, hi = max_number;  // number: the range, when `listed` is empty
   std::vector<int64_t> listed;                // number: the allowed values, when listed
   std::vector<std::string> words;             // choice: the allowed words, in order
   bool in_settings = false;                   // a setting names it: each value is its own elaboration
 
-  bool language_range() const { return type == option_type::number && listed.empty() && lo == -1000000000 && hi == 1000000000; }
+  bool language_range() const { return type == option_type::number && listed.empty() && lo == -max_number && hi == max_number; }
   // The value `text` stands for ("true", "12", "2D"), if it is allowed; "no" is not false.
   std::optional<int64_t> read(std::string_view text) const;
   std::string text(int64_t value) const;      // as written: "true", "12", "2D"
   std::string allowed() const;                // "1..4", "true, false", "2D, 2C"
   std::vector<int64_t> values() const;        // every allowed value, when there are at most `max_option_values`
 };
-constexpr int max_option_values = 64;         // an option a setting names allows at most this many values
 // A restriction of every card played, leads included (`forbid NAME play CARDS when ...`): while its
 // condition holds for the player to play, the cards may not be played, unless that would leave nothing.
 struct play_forbid {
@@ -224,7 +213,6 @@ enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
 // Who is given the dummy seat to play (a `partner` step): the player who bid the highest number (the
 // first of them in bidding order on equal numbers; with no bidding, the first in bidding order).
 enum class controller_rule : uint8_t { highest_bidder };
-constexpr int max_steps = 32;
 // A compiled step: arguments omitted in the file were filled in from the other blocks' settings, and a
 // step those settings leave with nothing to do (no pass, no kitty) is not in the table at all.
 struct hand_step {

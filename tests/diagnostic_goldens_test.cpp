@@ -207,9 +207,19 @@ std::vector<std::string> fixed_parts(const message& m) {
   static const std::regex fmt_field("\\{[^{}]*\\}"), table_field("\\{(or)?\\}");
   if (m.fill == filling::none) return {m.text};
   const std::regex& field = m.fill == filling::fmt ? fmt_field : table_field;
+  // fmt's escaped braces ({{ and }}) are literal text, not fields: held aside while the fields are cut out
+  std::string text = m.text;
+  if (m.fill == filling::fmt) {
+    text = std::regex_replace(text, std::regex("\\{\\{"), "\x01");
+    text = std::regex_replace(text, std::regex("\\}\\}"), "\x02");
+  }
   std::vector<std::string> parts;
-  for (std::sregex_token_iterator it(m.text.begin(), m.text.end(), field, -1), end; it != end; ++it)
-    if (it->length() > 0) parts.push_back(*it);
+  for (std::sregex_token_iterator it(text.begin(), text.end(), field, -1), end; it != end; ++it) {
+    std::string part = *it;
+    std::replace(part.begin(), part.end(), '\x01', '{');
+    std::replace(part.begin(), part.end(), '\x02', '}');
+    if (!part.empty()) parts.push_back(part);
+  }
   return parts;
 }
 
