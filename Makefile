@@ -4,6 +4,8 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 PKGS  := cmake g++ make tao-pegtl-dev libfmt-dev nlohmann-json3-dev catch2 graphviz
 SUDO  := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS  ?=
+# extra CMake settings for the Release build (CI: -DSPADES_WERROR=ON)
+CMAKE_FLAGS ?=
 
 .PHONY: all deps build play test bench clean test-asan fuzz fuzz-deps coverage
 FUZZ_SECONDS ?= 60
@@ -20,7 +22,7 @@ deps:
 	fi
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
 play: build

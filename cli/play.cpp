@@ -536,7 +536,7 @@ int cmd_play(int argc, char** argv) {
     rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
     rec->start_game(st);
   }
-  recorded_table<table> rt{{}, tb, rec.get(), record_path, me};
+  recorded_table<table> rt(tb, rec.get(), record_path, me);
   if (saved) {
     size_t moves = resume_game(*saved, st, r, me, rec.get());
     if (st.ph == phase::over) throw usage_error(fmt::format("the game in '{}' is over: there is nothing to resume", a.get("--resume")));

@@ -47,6 +47,7 @@ std::string cards_of(const variant& v, card_set s) {
 // One hand shown: the deal, the decisions, a line per trick, the scores and each rule's part; and, when
 // PBN is wanted, the hand's PBN game.
 struct hand_show {
+  hand_show(const variant& var, const game_state& before) : v(var), st(before) {}
   const variant& v;
   game_state st;  // the game before the hand, then the hand replayed
   std::string text, pbn_auction, pbn_play;
@@ -107,7 +108,11 @@ struct hand_show {
       // PBN lists a trick's cards by seat, from the opening leader's column (only for a deck PBN describes:
       // a joker has no PBN suit)
       std::string line;
-      for (int i = 0; i < v.seats; ++i) line += (i ? " " : "") + (trick[(opening_leader + i) % v.seats] < 0 ? std::string("-") : pbn_card(v, trick[(opening_leader + i) % v.seats]));
+      for (int i = 0; i < v.seats; ++i) {
+        const int c = trick[(opening_leader + i) % v.seats];
+        if (i) line += ' ';
+        line += c < 0 ? std::string("-") : pbn_card(v, c);
+      }
       pbn_play += line + "\n";
     }
   }

@@ -21,6 +21,8 @@ inline bool yours(const game_state& st, int me) {
 // The table (chooser and observer, cli/play.cpp) with a recorder beside it and each hand's score explained.
 template <class Table>
 struct recorded_table : observer {
+  recorded_table(Table& table, game_recorder* recorder, std::string record_path, int seat)
+      : t(table), rec(recorder), path(std::move(record_path)), me(seat) {}
   Table& t;
   game_recorder* rec;  // null: no record
   std::string path;

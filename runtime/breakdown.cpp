@@ -53,7 +53,10 @@ std::string read_text(const game_state& st, const reads& r, const std::vector<in
   if (r.bids && !st.bidding_skipped) {
     if (v.bid_by_team) bid = bid_text(st, team);
     else
-      for (int s : seats) bid += (bid.empty() ? "" : "+") + bid_text(st, s);
+      for (int s : seats) {
+        if (!bid.empty()) bid += '+';
+        bid += bid_text(st, s);
+      }
   }
   int tricks = 0;
   for (int s : seats) tricks += st.tricks_won[s];

@@ -24,7 +24,10 @@ std::string cards(const game_state& st) {
   std::string out;
   move_list ms;
   int n = st.legal_moves(ms);
-  for (int i = 0; i < n; ++i) out += (out.empty() ? "" : " ") + format_move(st, ms[i]);
+  for (int i = 0; i < n; ++i) {
+    if (!out.empty()) out += ' ';
+    out += format_move(st, ms[i]);
+  }
   return out;
 }
 

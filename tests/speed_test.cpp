@@ -388,8 +388,8 @@ struct score_log : observer {
     for (int t = 0; t < st.v->teams; ++t) {
       h += std::to_string(st.score[t]) + " " + std::to_string(st.hand_points[t]) + " " + std::to_string(st.won_flag[t]) +
            std::to_string(st.lost_flag[t]) + ":";
-      for (int64_t c : st.counters[t]) h += " " + std::to_string(c);
-      for (int64_t c : st.tallies[t]) h += " " + std::to_string(c);
+      for (int64_t c : st.counters[t]) h += fmt::format(" {}", c);
+      for (int64_t c : st.tallies[t]) h += fmt::format(" {}", c);
       h += "|";
     }
     hands.push_back(h);
