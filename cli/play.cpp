@@ -272,47 +272,69 @@ struct table : observer {
     return true;
   }
 
+  // After `undo`: back to your previous decision, the game, the bots' generator and the table's memory as they were.
+  void go_back(game_state& game, rng& r) {
+    game = undo_to->st;
+    r = undo_to->r;
+    tricks = undo_to->tricks;
+    bots = undo_to->bots;
+    undo_to.reset();
+    entered.clear();
+    announced = false;
+    kitty_for_you = {};
+  }
+
   // Reads your decision into `entered`; false when you leave.
   bool human_turn() {
     if (st.ph == phase::bid) {
-      move_list ms;
-      int n = st.legal_moves(ms);
-      bool blind_offer = false;
-      for (int i = 0; i < n; ++i) blind_offer |= v.bids[ms[i].a].blind;
-      if (blind_offer) {
-        move_list blind_moves;
-        int blind_count = 0;
-        for (int i = 0; i < n; ++i)
-          if (v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
-        std::string blinds = grouped(blind_moves.data(), blind_count);
-        fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
-        for (;;) {
-          std::string line;
-          if (!read("Blind bid, or Enter to look: ", line)) return false;
-          std::string t = lower_words(line);
-          if (t.empty() || t == "hand") break;  // looking at your hand gives up the blind bids
-          bool leave = false;
-          if (command(t, leave, blinds + ", or Enter to look at your cards")) {
-            if (leave) return false;
-            continue;
-          }
-          move m;
-          std::string err;
-          if (!parse_bid(v, line, m, err)) { fmt::print("  {}\n", err); continue; }
-          if (!v.bids[m.a].blind) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
-          std::string why = st.why_illegal(m);
-          if (!why.empty()) { fmt::print("  {}\n", why); continue; }
-          fmt::print("You bid {}.\n", format_move(st, m));
-          entered = {m};
-          announced = true;
-          return true;
-        }
-      }
+      const turn_result blind = blind_turn();
+      if (blind != turn_result::look) return blind == turn_result::entered;
     }
     if (!kitty_for_you.empty()) fmt::print("\nYou take the kitty: {}", show(kitty_for_you));
     kitty_for_you = {};
-    fmt::print("\nYour hand: {}\n", show(st.hands[me]));
     const bool for_dummy = st.ph == phase::play && st.turn == v.dummy;
+    show_position(for_dummy);
+    return read_entry(prompt(for_dummy));
+  }
+
+  enum class turn_result { look, entered, left };
+  // A bidder offered blind bids may make one before looking at its cards: `look` when it looks instead.
+  turn_result blind_turn() {
+    move_list ms;
+    int n = st.legal_moves(ms);
+    move_list blind_moves;
+    int blind_count = 0;
+    for (int i = 0; i < n; ++i)
+      if (v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
+    if (blind_count == 0) return turn_result::look;
+    std::string blinds = grouped(blind_moves.data(), blind_count);
+    fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
+    for (;;) {
+      std::string line;
+      if (!read("Blind bid, or Enter to look: ", line)) return turn_result::left;
+      std::string t = lower_words(line);
+      if (t.empty() || t == "hand") return turn_result::look;  // looking at your hand gives up the blind bids
+      bool leave = false;
+      if (command(t, leave, blinds + ", or Enter to look at your cards")) {
+        if (leave) return turn_result::left;
+        continue;
+      }
+      move m;
+      std::string err;
+      if (!parse_bid(v, line, m, err)) { fmt::print("  {}\n", err); continue; }
+      if (!v.bids[m.a].blind) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
+      std::string why = st.why_illegal(m);
+      if (!why.empty()) { fmt::print("  {}\n", why); continue; }
+      fmt::print("You bid {}.\n", format_move(st, m));
+      entered = {m};
+      announced = true;
+      return turn_result::entered;
+    }
+  }
+
+  // Your hand, the dummy's when it is shown, and the trick under way.
+  void show_position(bool for_dummy) {
+    fmt::print("\nYour hand: {}\n", show(st.hands[me]));
     if (for_dummy) fmt::print("You play for the dummy ({}): {}\n", v.seat_names[v.dummy], show(st.hands[v.dummy]));
     else if (st.ph == phase::play && st.exposed(v.dummy))
       fmt::print("Dummy ({}, played by {}): {}\n", v.seat_names[v.dummy], who(st.controller), show(st.hands[v.dummy]));
@@ -322,21 +344,29 @@ struct table : observer {
       for (int i = 0; i < st.played; ++i) trick += fmt::format("{}{} {}", i ? ", " : "", v.seat_names[(st.leader + i) % v.seats], card(st.trick_cards[i]));
       fmt::print("Trick {}: {}\n", st.trick + 1, trick);
     }
-    std::string ask = st.ph == phase::bid        ? "Your bid"
-                      : st.ph == phase::exchange && st.exchange_offer
-                          ? fmt::format("Exchange {} card{} with partner? (`exchange` or `{}`)", st.exchange_left, st.exchange_left == 1 ? "" : "s",
-                                        v.decline_words.empty() ? "no" : v.decline_words.front())
-                      : st.ph == phase::exchange ? fmt::format("Pass {} card{} to partner", st.exchange_left, st.exchange_left == 1 ? "" : "s")
-                      : st.ph == phase::pass     ? fmt::format("Pass {} card{} {}", st.cards_left, st.cards_left == 1 ? "" : "s", st.pass_words())
-                      : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
-                      : st.ph == phase::call && st.redeal_step()
-                          ? fmt::format("Throw the hand in ({}) or `no` to play it", legal_text())
-                      : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
-                      : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
-                      : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
-                      : st.ph == phase::raise    ? fmt::format("Your side bids {}: raise to {}..{}, or pass", st.side_bid(st.turn), st.side_bid(st.turn) + 1, st.raise_limit(st.turn))
-                      : for_dummy                ? "The dummy's card"
-                                                 : "Your card";
+  }
+
+  // What the prompt asks for the decision pending.
+  std::string prompt(bool for_dummy) {
+    return st.ph == phase::bid        ? "Your bid"
+               : st.ph == phase::exchange && st.exchange_offer
+                   ? fmt::format("Exchange {} card{} with partner? (`exchange` or `{}`)", st.exchange_left, st.exchange_left == 1 ? "" : "s",
+                                 v.decline_words.empty() ? "no" : v.decline_words.front())
+               : st.ph == phase::exchange ? fmt::format("Pass {} card{} to partner", st.exchange_left, st.exchange_left == 1 ? "" : "s")
+               : st.ph == phase::pass     ? fmt::format("Pass {} card{} {}", st.cards_left, st.cards_left == 1 ? "" : "s", st.pass_words())
+               : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
+               : st.ph == phase::call && st.redeal_step()
+                   ? fmt::format("Throw the hand in ({}) or `no` to play it", legal_text())
+               : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
+               : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
+               : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
+               : st.ph == phase::raise    ? fmt::format("Your side bids {}: raise to {}..{}, or pass", st.side_bid(st.turn), st.side_bid(st.turn) + 1, st.raise_limit(st.turn))
+               : for_dummy                ? "The dummy's card"
+                                          : "Your card";
+  }
+
+  // Reads an entry for the decision pending until one is legal whole: false when you leave.
+  bool read_entry(const std::string& ask) {
     for (;;) {
       std::string line;
       if (!read(fmt::format("{}: ", ask), line)) return false;
@@ -473,91 +503,19 @@ void on_interrupt(int) {
 
 }  // namespace
 
-int cmd_play(int argc, char** argv) {
-  if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--mc-budget", "--record", "--resume"});
-  if (a.positional.size() > 1) throw usage_error("name at most one variant file");
-  std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
-  std::optional<record_file> saved;
-  if (a.has("--resume")) {
-    if (!a.positional.empty() || a.has("--seat") || a.has("--seed") || !a.multi.empty())
-      throw usage_error("--resume takes the variant, seat, seed and options from the record: give none of them");
-    if (a.has("--bot") || a.has("--mc-budget"))
-      throw usage_error("--resume plays on against the rule-following bots, as recorded games are played: give no --bot or --mc-budget");
-    saved = read_record(a.get("--resume"));
-    if (!saved->bot.empty() && saved->bot != "rule")
-      throw usage_error(fmt::format("'{}' is a game against the {} bot: only games against the rule-following bots can be resumed", a.get("--resume"), saved->bot));
-    if (saved->command != "play") throw usage_error(fmt::format("'{}' is a record of `spades {}`, not of a game played at the table", a.get("--resume"), saved->command));
-    file = saved->d.ruleset;
-    a.multi = saved->options;
-    a.values["--seed"] = std::to_string(saved->seed);
-    if (!saved->seat.empty()) a.values["--seat"] = saved->seat;
-  }
-  const std::string record_path = a.has("--record") ? a.get("--record") : a.get("--resume");
-  auto vp = load_or_report(file, a.multi);
-  if (!vp) return 1;
-  const variant& v = *vp;
-  int me = v.find_seat("S") >= 0 ? v.find_seat("S") : 0;
-  if (a.has("--seat")) {
-    me = v.find_seat(a.get("--seat"));
-    if (me < 0) throw usage_error(fmt::format("unknown seat '{}' (seats: {})", a.get("--seat"), fmt::join(v.seat_names, " ")));
-    if (me == v.dummy) throw usage_error(fmt::format("seat '{}' is the dummy, which no one sits at: choose another seat", a.get("--seat")));
-  }
-  if (me == v.dummy) me = (me + 1) % v.seats;
-  uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
-                                  : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
-  seat_kinds kinds;
-  kinds.fill(bot_kind::rule);
-  if (a.has("--bot")) {
-    auto k = find_bot(a.get("--bot"));
-    if (!k) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", a.get("--bot"), bot_names()));
-    kinds.fill(*k);
-  }
-  mc_options mc;
-  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
-  std::signal(SIGINT, on_interrupt);
-  const char* term = std::getenv("TERM");
-  const char* lang_env = std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
-  bool tty = isatty(1);
-  bool color = tty && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb";
-  std::string lang_s = lang_env ? lang_env : "";
-  bool utf8 = tty && (lang_s.find("UTF-8") != std::string::npos || lang_s.find("utf8") != std::string::npos);
-  rng r(seed);
-  game_state st;
-  st.new_game(v, (int)r.below((uint32_t)v.seats));
-  apply_options(st, a.multi);
-  seated_bots bots(kinds, seed, mc);
-  table tb(v, st, bots, me, color, utf8);
-  std::unique_ptr<game_recorder> rec;
-  if (!record_path.empty()) {
-    nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);
-    meta["seat"] = v.seat_names[me];
-    if (a.has("--bot")) meta["bot"] = a.get("--bot");
-    rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
-    rec->start_game(st);
-  }
-  recorded_table<table> rt(tb, rec.get(), record_path, me);
-  if (saved) {
-    size_t moves = resume_game(*saved, st, r, me, rec.get());
-    if (st.ph == phase::over) throw usage_error(fmt::format("the game in '{}' is over: there is nothing to resume", a.get("--resume")));
-    fmt::print("Resumed {}: hand {}, {} dealt ({} moves replayed).\n", a.get("--resume"), st.hands_played + 1, v.seat_names[st.dealer], moves);
-    tb.scores();
-  }
+namespace {
+
+// The game at the table from where it stands, with `undo` going back to your previous decision, until it is
+// over or you leave; the record saved as it goes.
+int play_on(const variant& v, game_state& st, rng& r, table& tb, recorded_table<table>& rt, game_recorder* rec,
+            const std::string& record_path, int me, uint64_t seed) {
   fmt::print("{} - you are {} ", v.name, v.seat_names[me]);
   if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
   if (v.dummy >= 0) fmt::print("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);
   fmt::print("(seed {}). Type `help` at a prompt for the legal moves.\n", seed);
   loop_end end;
   while ((end = run_game(st, r, rt, rt)) == loop_end::left && tb.undo_to) {
-    // back to your previous decision: the game, the bots' generator and the table's memory as they were
-    st = tb.undo_to->st;
-    r = tb.undo_to->r;
-    tb.tricks = tb.undo_to->tricks;
-    bots = tb.undo_to->bots;
-    tb.undo_to.reset();
-    tb.entered.clear();
-    tb.announced = false;
-    tb.kitty_for_you = {};
+    tb.go_back(st, r);
     rt.undo();  // the record as it was at that decision
     fmt::print("Back to your previous decision (hand {}).\n", st.hands_played + 1);
   }
@@ -574,6 +532,99 @@ int cmd_play(int argc, char** argv) {
   else fmt::print("Game over: no winner ({}).\n", st.end_reason());
   tb.summary();
   return 0;
+}
+
+// With --resume: the record read, and the variant, options, seed and seat it gives put into `file` and `a`.
+std::optional<record_file> resumed(args& a, std::string& file) {
+  if (!a.has("--resume")) return std::nullopt;
+  if (!a.positional.empty() || a.has("--seat") || a.has("--seed") || !a.multi.empty())
+    throw usage_error("--resume takes the variant, seat, seed and options from the record: give none of them");
+  if (a.has("--bot") || a.has("--mc-budget"))
+    throw usage_error("--resume plays on against the rule-following bots, as recorded games are played: give no --bot or --mc-budget");
+  std::optional<record_file> saved = read_record(a.get("--resume"));
+  if (!saved->bot.empty() && saved->bot != "rule")
+    throw usage_error(fmt::format("'{}' is a game against the {} bot: only games against the rule-following bots can be resumed", a.get("--resume"), saved->bot));
+  if (saved->command != "play") throw usage_error(fmt::format("'{}' is a record of `spades {}`, not of a game played at the table", a.get("--resume"), saved->command));
+  file = saved->d.ruleset;
+  a.multi = saved->options;
+  a.values["--seed"] = std::to_string(saved->seed);
+  if (!saved->seat.empty()) a.values["--seat"] = saved->seat;
+  return saved;
+}
+
+// The seat you play: --seat, else S where there is one, else the first; never the dummy.
+int your_seat(const variant& v, const args& a) {
+  int me = v.find_seat("S") >= 0 ? v.find_seat("S") : 0;
+  if (a.has("--seat")) {
+    me = v.find_seat(a.get("--seat"));
+    if (me < 0) throw usage_error(fmt::format("unknown seat '{}' (seats: {})", a.get("--seat"), fmt::join(v.seat_names, " ")));
+    if (me == v.dummy) throw usage_error(fmt::format("seat '{}' is the dummy, which no one sits at: choose another seat", a.get("--seat")));
+  }
+  if (me == v.dummy) me = (me + 1) % v.seats;
+  return me;
+}
+
+// What standard output can show: colours (a terminal that is not `dumb`, no NO_COLOR) and UTF-8 suit symbols.
+struct terminal {
+  bool color = false, utf8 = false;
+};
+terminal this_terminal() {
+  const char* term = std::getenv("TERM");
+  const char* lang_env = std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
+  const bool tty = isatty(1);
+  const std::string lang_s = lang_env ? lang_env : "";
+  return {tty && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb",
+          tty && (lang_s.find("UTF-8") != std::string::npos || lang_s.find("utf8") != std::string::npos)};
+}
+
+}  // namespace
+
+int cmd_play(int argc, char** argv) {
+  if (wants_help(argc, argv, help)) return 0;
+  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--mc-budget", "--record", "--resume"});
+  if (a.positional.size() > 1) throw usage_error("name at most one variant file");
+  std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
+  const std::optional<record_file> saved = resumed(a, file);
+  const std::string record_path = a.has("--record") ? a.get("--record") : a.get("--resume");
+  auto vp = load_or_report(file, a.multi);
+  if (!vp) return 1;
+  const variant& v = *vp;
+  const int me = your_seat(v, a);
+  uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
+                                  : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
+  seat_kinds kinds;
+  kinds.fill(bot_kind::rule);
+  if (a.has("--bot")) {
+    auto k = find_bot(a.get("--bot"));
+    if (!k) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", a.get("--bot"), bot_names()));
+    kinds.fill(*k);
+  }
+  mc_options mc;
+  mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
+  std::signal(SIGINT, on_interrupt);
+  const terminal term = this_terminal();
+  rng r(seed);
+  game_state st;
+  st.new_game(v, (int)r.below((uint32_t)v.seats));
+  apply_options(st, a.multi);
+  seated_bots bots(kinds, seed, mc);
+  table tb(v, st, bots, me, term.color, term.utf8);
+  std::unique_ptr<game_recorder> rec;
+  if (!record_path.empty()) {
+    nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);
+    meta["seat"] = v.seat_names[me];
+    if (a.has("--bot")) meta["bot"] = a.get("--bot");
+    rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
+    rec->start_game(st);
+  }
+  recorded_table<table> rt(tb, rec.get(), record_path, me);
+  if (saved) {
+    size_t moves = resume_game(*saved, st, r, me, rec.get());
+    if (st.ph == phase::over) throw usage_error(fmt::format("the game in '{}' is over: there is nothing to resume", a.get("--resume")));
+    fmt::print("Resumed {}: hand {}, {} dealt ({} moves replayed).\n", a.get("--resume"), st.hands_played + 1, v.seat_names[st.dealer], moves);
+    tb.scores();
+  }
+  return play_on(v, st, r, tb, rt, rec.get(), record_path, me, seed);
 }
 
 }  // namespace spades::cli

@@ -167,6 +167,84 @@ std::string pbn_game(const variant& v, const hand_show& h, int board, int game) 
   return out + "\n";
 }
 
+// A record replayed case by case: every hand checked against the rules, shown as text, JSON and PBN.
+struct replay_run {
+  replay_run(const std::string& file, const variant& var, bool pbn_wanted) : path(file), v(var), want_pbn(pbn_wanted) {}
+  const std::string& path;
+  const variant& v;
+  bool want_pbn;
+  std::string pbn = "% PBN 2.1\n% EXPORT\n%\n";
+  json hands_json = json::array();
+  std::string text;
+  game_state st;
+  int game = 0, played = 0, board = 0;
+  std::unordered_set<std::string> names;
+
+  void replay_case(const record_file& rf, size_t i) {
+    hands::case_setup c = hands::read_case(rf.d, i, names);
+    names.insert(c.name);
+    hands::case_ctx cx{path, c.name};
+    if (c.hands.size() != 1) cx.fail("hands", "a record gives each hand as its own case");
+    start_case(c);
+    const json& h = c.hands[0];
+    hand_show show{v, st};
+    check_hand(cx, c.name, h);
+    show.run(cx, h);
+    ++played;
+    text += show.text;
+    if (want_pbn && show.opening_leader >= 0) pbn += pbn_game(v, show, ++board, game);
+    hands_json.push_back(hand_json(c.name, show));
+  }
+
+  // A case that does not go on from the one before starts a game: with the scores it gives, if any.
+  void start_case(const hands::case_setup& c) {
+    if (c.has_before && st.v != nullptr) return check_before(fmt::format("{}: {}", path, c.name), v, c, st);
+    ++game;
+    st.new_game(v, 0);
+    for (const auto& [o, x] : c.options) st.options[o] = x;
+    if (c.has_before) {
+      st.hands_played = c.hands_played;
+      for (const auto& [counter, tv] : c.before) (counter < 0 ? st.score[tv.team] : st.counters[tv.team][counter]) = tv.value;
+    }
+  }
+
+  // The hand's moves and outcome against the rules: a disagreement names the move or the field.
+  void check_hand(const hands::case_ctx& cx, const std::string& name, const json& h) {
+    case_result res;
+    hands::hand_runner check(cx, v, st, res, "");
+    check.run(h);
+    if (check.rejected) {
+      std::string at = check.reject_at;
+      if (at != "bids" && at != "scoring") {
+        size_t k = std::stoul(at);
+        at = fmt::format("move {} ('{}')", k, h.contains("moves") && k < h["moves"].size() ? h["moves"][k].get<std::string>() : "?");
+      }
+      throw disagreement(fmt::format("{}: {}, {}: {}", path, name, at, check.reject_msg));
+    }
+    if (!res.ok) {
+      const field_failure& f = res.failures.front();
+      throw disagreement(fmt::format("{}: {}: expect.{}: the record says {}, the rules give {}", path, name, f.field, f.expected, f.got));
+    }
+  }
+
+  json hand_json(const std::string& name, const hand_show& show) const {
+    json hj;
+    hj["name"] = name;
+    hj["dealer"] = v.seat_names[show.dealer];
+    hj["hand_score"] = json::object();
+    hj["score"] = json::object();
+    std::vector<rule_effect> effects = show.opening_leader >= 0 && st.hands_played > 0 ? show.witness.effects() : std::vector<rule_effect>{};
+    hj["scoring"] = json::object();
+    for (int t = 0; t < v.teams; ++t) {
+      hj["hand_score"][v.team_names[t]] = st.hand_points[t];
+      hj["score"][v.team_names[t]] = st.score[t];
+      hj["scoring"][v.team_names[t]] = effects_text(v, effects, t);
+    }
+    hj["game_over"] = st.ph == phase::over;
+    return hj;
+  }
+};
+
 }  // namespace
 
 int cmd_replay(int argc, char** argv) {
@@ -181,65 +259,10 @@ int cmd_replay(int argc, char** argv) {
     std::string why = pbn_unsupported(v);
     if (!why.empty()) throw usage_error(fmt::format("--pbn: {}", why));
   }
-  std::string pbn = "% PBN 2.1\n% EXPORT\n%\n";
-  json hands_json = json::array();
-  std::string text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, rf.command, rf.seed);
-  game_state st;
-  int game = 0, played = 0, board = 0;
-  std::unordered_set<std::string> names;
+  replay_run run(path, v, want_pbn);
+  run.text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, rf.command, rf.seed);
   try {
-    for (size_t i = 0; i < rf.d.doc["cases"].size(); ++i) {
-      hands::case_setup c = hands::read_case(rf.d, i, names);
-      names.insert(c.name);
-      hands::case_ctx cx{path, c.name};
-      if (c.hands.size() != 1) cx.fail("hands", "a record gives each hand as its own case");
-      if (!c.has_before || st.v == nullptr) {
-        ++game;
-        st.new_game(v, 0);
-        for (const auto& [o, x] : c.options) st.options[o] = x;
-        if (c.has_before) {
-          st.hands_played = c.hands_played;
-          for (const auto& [counter, tv] : c.before) (counter < 0 ? st.score[tv.team] : st.counters[tv.team][counter]) = tv.value;
-        }
-      } else {
-        check_before(fmt::format("{}: {}", path, c.name), v, c, st);
-      }
-      const json& h = c.hands[0];
-      hand_show show{v, st};
-      case_result res;
-      hands::hand_runner check(cx, v, st, res, "");
-      check.run(h);
-      if (check.rejected) {
-        std::string at = check.reject_at;
-        if (at != "bids" && at != "scoring") {
-          size_t k = std::stoul(at);
-          at = fmt::format("move {} ('{}')", k, h.contains("moves") && k < h["moves"].size() ? h["moves"][k].get<std::string>() : "?");
-        }
-        throw disagreement(fmt::format("{}: {}, {}: {}", path, c.name, at, check.reject_msg));
-      }
-      if (!res.ok) {
-        const field_failure& f = res.failures.front();
-        throw disagreement(fmt::format("{}: {}: expect.{}: the record says {}, the rules give {}", path, c.name, f.field, f.expected, f.got));
-      }
-      show.run(cx, h);
-      ++played;
-      text += show.text;
-      if (want_pbn && show.opening_leader >= 0) pbn += pbn_game(v, show, ++board, game);
-      json hj;
-      hj["name"] = c.name;
-      hj["dealer"] = v.seat_names[show.dealer];
-      hj["hand_score"] = json::object();
-      hj["score"] = json::object();
-      std::vector<rule_effect> effects = show.opening_leader >= 0 && st.hands_played > 0 ? show.witness.effects() : std::vector<rule_effect>{};
-      hj["scoring"] = json::object();
-      for (int t = 0; t < v.teams; ++t) {
-        hj["hand_score"][v.team_names[t]] = st.hand_points[t];
-        hj["score"][v.team_names[t]] = st.score[t];
-        hj["scoring"][v.team_names[t]] = effects_text(v, effects, t);
-      }
-      hj["game_over"] = st.ph == phase::over;
-      hands_json.push_back(hj);
-    }
+    for (size_t i = 0; i < rf.d.doc["cases"].size(); ++i) run.replay_case(rf, i);
   } catch (const disagreement& e) {
     report_failure(e.what(), {{"file", path}});
     return 1;
@@ -251,7 +274,7 @@ int cmd_replay(int argc, char** argv) {
   }
   if (want_pbn) {
     std::ofstream out(a.get("--pbn"), std::ios::binary | std::ios::trunc);
-    if (!(out << pbn) || !out.flush()) throw input_error(fmt::format("cannot write '{}'", a.get("--pbn")));
+    if (!(out << run.pbn) || !out.flush()) throw input_error(fmt::format("cannot write '{}'", a.get("--pbn")));
   }
   if (a.has("--json")) {
     json j;
@@ -259,14 +282,15 @@ int cmd_replay(int argc, char** argv) {
     j["ruleset"] = rf.d.ruleset;
     j["command"] = rf.command;
     j["seed"] = rf.seed;
-    j["games"] = game;
-    j["hands"] = hands_json;
+    j["games"] = run.game;
+    j["hands"] = run.hands_json;
     j["agrees"] = true;
     fmt::print("{}\n", j.dump(2));
     return 0;
   }
-  std::fputs(text.c_str(), stdout);
-  fmt::print("\n{} hand{} of {} game{} replayed: every move and score agrees with the rules\n", played, played == 1 ? "" : "s", game, game == 1 ? "" : "s");
+  std::fputs(run.text.c_str(), stdout);
+  fmt::print("\n{} hand{} of {} game{} replayed: every move and score agrees with the rules\n", run.played, run.played == 1 ? "" : "s", run.game,
+             run.game == 1 ? "" : "s");
   return 0;
 }
 
