@@ -186,7 +186,7 @@ int cmd_bench(int argc, char** argv) {
     nlohmann::ordered_json doc = table ? nlohmann::ordered_json{{"seed", seed}, {"results", list}} : list[0];
     if (reference) doc["reference"] = *reference;
     doc["peak_rss_kib"] = peak_rss_kib();
-    fmt::print("{}\n", doc.dump(2));
+    fmt::print("{}\n", json_text(doc));
   } else if (table) {
     print_table(all, reference);
   } else {

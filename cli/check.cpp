@@ -48,8 +48,7 @@ int cmd_check(int argc, char** argv) {
                  v.cards.size(), v.bids.size(), v.bids.size() == 1 ? "" : "s", v.rules.size(), v.rules.size() == 1 ? "" : "s");
   }
   if (json)
-    fmt::print("{}\n", nlohmann::ordered_json{{"files", files}, {"errors", bad}, {"unreadable", unreadable}}.dump(
-                           2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+    fmt::print("{}\n", json_text(nlohmann::ordered_json{{"files", files}, {"errors", bad}, {"unreadable", unreadable}}));
   return unreadable ? 2 : bad ? 1 : 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "cli/explain.hpp"
 
 namespace spades::cli {
@@ -117,7 +118,7 @@ int cmd_diff(int argc, char** argv) {
       sections.push_back({{"title", d.title}, {"changes", changes}});
     }
     nlohmann::ordered_json doc{{"a", ea.heading}, {"b", eb.heading}, {"same", diffs.empty()}, {"sections", sections}};
-    fmt::print("{}\n", doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+    fmt::print("{}\n", json_text(doc));
     return 0;
   }
   if (diffs.empty()) {

@@ -595,7 +595,7 @@ int cmd_explain(int argc, char** argv) {
   std::shared_ptr<const variant> v = a.multi.empty() ? declared : load_or_report(a.positional[0], a.multi);
   if (!v) return 1;
   explanation e = explain(*v, chosen_values(*v, a.multi), declared->option_defaults);
-  if (a.has("--json")) fmt::print("{}\n", explanation_json(e).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  if (a.has("--json")) fmt::print("{}\n", json_text(explanation_json(e)));
   else fmt::print("{}", explanation_text(e));
   return 0;
 }

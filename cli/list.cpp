@@ -9,6 +9,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 
 namespace spades::cli {
 
@@ -57,7 +58,7 @@ void print_json(const std::vector<std::shared_ptr<const variant>>& all, const nl
                     {"file", v->file},
                     {"options", options}});
   }
-  fmt::print("{}\n", nlohmann::ordered_json{{"rulesets", list}, {"errors", errors}}.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  fmt::print("{}\n", json_text(nlohmann::ordered_json{{"rulesets", list}, {"errors", errors}}));
 }
 
 }  // namespace

@@ -1,9 +1,14 @@
 // spades: check, test, play, simulate and benchmark variant files.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -132,47 +137,97 @@ bool wants_help(int argc, char** argv, const char* text) {
   return false;
 }
 
+namespace {
+
+// Standard input, output and error held open: a descriptor the caller closed is given /dev/null, so that no
+// file the command opens (a record) takes its number and receives what was meant for the terminal. Returns
+// false when standard output was closed: what the command would print has nowhere to go.
+bool hold_standard_descriptors() {
+  bool out_open = true;
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == 1) out_open = false;
+    const int null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+    if (null >= 0 && null != fd) {
+      dup2(null, fd);
+      close(null);
+    }
+  }
+  return out_open;
+}
+
+// What the command printed could not all be written (a full disk, a closed pipe): say so, once, and fail
+// rather than exit 0 with the output lost.
+bool output_reported = false;
+int output_lost(const std::string& who, int err) {
+  if (!output_reported) fmt::print(stderr, "{}: cannot write to standard output: {}\n", who, std::strerror(err ? err : EIO));
+  output_reported = true;
+  return 2;
+}
+
+int dispatch(const std::string& cmd, int argc, char** argv) {
+  if (cmd == "list") return cmd_list(argc - 2, argv + 2);
+  if (cmd == "check") return cmd_check(argc - 2, argv + 2);
+  if (cmd == "test") return cmd_test(argc - 2, argv + 2);
+  if (cmd == "play") return cmd_play(argc - 2, argv + 2);
+  if (cmd == "sim") return cmd_sim(argc - 2, argv + 2);
+  if (cmd == "bench") return cmd_bench(argc - 2, argv + 2);
+  if (cmd == "explain") return cmd_explain(argc - 2, argv + 2);
+  if (cmd == "diff") return cmd_diff(argc - 2, argv + 2);
+  if (cmd == "graph") return cmd_graph(argc - 2, argv + 2);
+  if (cmd == "replay") return cmd_replay(argc - 2, argv + 2);
+  fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay"}), main_help);
+  return 2;
+}
+
+// The command, its failures turned into their exit codes: 2 bad usage or input (or output that could not be
+// written), 1 the rules at fault.
+int run_command(const std::string& cmd, int argc, char** argv) {
+  try {
+    return dispatch(cmd, argc, argv);
+  } catch (const usage_error& e) {
+    report_failure(fmt::format("spades {}: {}", cmd, e.what()));
+  } catch (const input_error& e) {
+    report_failure(e.what());
+  } catch (const spades::rule_error& e) {
+    report_failure(e.what());
+    return 1;
+  } catch (const std::system_error& e) {
+    // fmt::print throws this when standard output refuses a write
+    return output_lost("spades " + cmd, e.code().value());
+  }
+  return 2;
+}
+
+}  // namespace
+
 }  // namespace spades::cli
 
 int main(int argc, char** argv) {
   using namespace spades::cli;
+  if (!hold_standard_descriptors()) {
+    std::fputs("spades: standard output is closed: there is nowhere to write\n", stderr);
+    return 2;
+  }
   if (argc < 2) {
     std::fputs(main_help, stderr);
     return 2;
   }
-  std::string cmd = argv[1];
+  const std::string cmd = argv[1];
+  std::string who = "spades";
+  int code = 0;
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     std::fputs(main_help, stdout);
-    return 0;
-  }
-  if (cmd == "--version" || cmd == "-V" || cmd == "version") {
+  } else if (cmd == "--version" || cmd == "-V" || cmd == "version") {
     std::fputs("spades " SPADES_VERSION "\n", stdout);
-    return 0;
+  } else {
+    for (int i = 2; i < argc; ++i)
+      if (!std::strcmp(argv[i], "--json")) set_json_output(true);
+    code = run_command(cmd, argc, argv);
+    who += " " + cmd;
   }
-  for (int i = 2; i < argc; ++i)
-    if (!std::strcmp(argv[i], "--json")) set_json_output(true);
-  try {
-    if (cmd == "list") return cmd_list(argc - 2, argv + 2);
-    if (cmd == "check") return cmd_check(argc - 2, argv + 2);
-    if (cmd == "test") return cmd_test(argc - 2, argv + 2);
-    if (cmd == "play") return cmd_play(argc - 2, argv + 2);
-    if (cmd == "sim") return cmd_sim(argc - 2, argv + 2);
-    if (cmd == "bench") return cmd_bench(argc - 2, argv + 2);
-    if (cmd == "explain") return cmd_explain(argc - 2, argv + 2);
-    if (cmd == "diff") return cmd_diff(argc - 2, argv + 2);
-    if (cmd == "graph") return cmd_graph(argc - 2, argv + 2);
-    if (cmd == "replay") return cmd_replay(argc - 2, argv + 2);
-  } catch (const usage_error& e) {
-    report_failure(fmt::format("spades {}: {}", cmd, e.what()));
-    return 2;
-  } catch (const input_error& e) {
-    report_failure(e.what());
-    return 2;
-  } catch (const spades::rule_error& e) {
-    report_failure(e.what());
-    return 1;
-  }
-  fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay"}), main_help);
-  return 2;
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return output_lost(who, errno);
+  return code;
 }

@@ -2,6 +2,7 @@
 #include "cli/output.hpp"
 
 #include <cstdio>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -32,7 +33,11 @@ void report_failure(const std::string& message, const nlohmann::ordered_json& ex
   text.pop_back();
   j["error"] = text;
   for (auto it = extra.begin(); it != extra.end(); ++it) j[it.key()] = it.value();
-  fmt::print("{}\n", j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  try {
+    fmt::print("{}\n", json_text(j));
+  } catch (const std::system_error&) {
+    // standard output refuses writes: the message is on standard error, and main says the output was lost
+  }
 }
 
 nlohmann::ordered_json diagnostic_json(const sources& src, const diagnostic& d) {

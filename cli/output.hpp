@@ -16,6 +16,13 @@ bool json_output();
 // The message on stderr (a newline added when missing); under --json, {"error": message, ...extra} on stdout.
 void report_failure(const std::string& message, const nlohmann::ordered_json& extra = nlohmann::ordered_json::object());
 
+// A JSON document as text, indented by two: a string that is not valid UTF-8 (a path given in another
+// encoding) has its bad bytes replaced by U+FFFD rather than failing the command.
+template <class Json>
+std::string json_text(const Json& j) {
+  return j.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
 // A diagnostic as JSON: file, line, col (null when the diagnostic has no position), message, notes.
 nlohmann::ordered_json diagnostic_json(const sources& src, const diagnostic& d);
 

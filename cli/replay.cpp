@@ -285,7 +285,7 @@ int cmd_replay(int argc, char** argv) {
     j["games"] = run.game;
     j["hands"] = run.hands_json;
     j["agrees"] = true;
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}\n", json_text(j));
     return 0;
   }
   std::fputs(run.text.c_str(), stdout);

@@ -21,6 +21,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "cli/records.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
@@ -359,7 +360,7 @@ void print_json(const variant& v, const summary& s, const seat_kinds& kinds, uin
     j["sides"][v.team_names[t]] = tj;
   }
   put_choices(j, v, s.choices);
-  fmt::print("{}\n", j.dump(2));
+  fmt::print("{}\n", json_text(j));
 }
 
 void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {

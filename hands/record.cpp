@@ -172,7 +172,7 @@ void game_recorder::save(const std::string& path) const {
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw std::runtime_error(fmt::format("cannot write the record '{}'", tmp));
-    out << doc_.dump(2) << '\n';
+    out << doc_.dump(2, ' ', false, json::error_handler_t::replace) << '\n';  // a path not in UTF-8 is kept readable
     if (!out.flush()) throw std::runtime_error(fmt::format("cannot write the record '{}'", tmp));
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(fmt::format("cannot write the record '{}'", path));

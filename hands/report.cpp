@@ -24,7 +24,7 @@ std::string hands_report::to_json(bool explain) const {
   }
   j["passed"] = passed;
   j["failed"] = failed;
-  return j.dump(2);
+  return j.dump(2, ' ', false, json::error_handler_t::replace);  // a path not in UTF-8 is kept readable
 }
 
 std::string hands_report::to_text(bool explain) const {

@@ -1,0 +1,120 @@
+// Where a command's output goes wrong: standard output full or closed, and paths that are not UTF-8 in
+// the JSON a command writes. Each command fails clearly (exit 2, one line saying why) or writes valid JSON.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/test_util.hpp"
+
+namespace fs = std::filesystem;
+using spades::testing::shell;
+
+namespace {
+
+struct outcome {
+  int code;
+  std::string err;  // standard error: standard output goes where the redirection says
+};
+
+// Runs the binary in the source folder with `args`, standard output redirected as `out` says.
+outcome run_to(const std::string& args, const std::string& out) {
+  int status = 0;
+  std::string err = shell(fmt::format("cd {} && {} {} 2>&1 {} </dev/null", SPADES_SOURCE_DIR, SPADES_BINARY, args, out), &status);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, err};
+}
+
+}  // namespace
+
+TEST_CASE("output: a full standard output fails every command with exit 2 and says so once", "[output]") {
+  if (!fs::exists("/dev/full")) {
+    WARN("no /dev/full here: not tested");
+    return;
+  }
+  const auto rec = fs::temp_directory_path() / fmt::format("spades-output-{}.json", ::getpid());
+  REQUIRE(run_to(fmt::format("sim rulesets/standard.spades --games 1 --seed 1 --record {}", rec.string()), ">/dev/null").code == 0);
+  const std::pair<const char*, std::string> commands[] = {
+      {"explain", "explain rulesets/standard.spades"},
+      {"explain", "explain rulesets/standard.spades --json"},
+      {"list", "list rulesets"},
+      {"diff", "diff rulesets/standard.spades rulesets/nyc.spades"},
+      {"check", "check rulesets/standard.spades"},
+      {"graph", "graph rulesets/standard.spades"},
+      {"sim", "sim rulesets/standard.spades --games 2 --seed 1 --json"},
+      {"test", "test rulesets/standard.hands.json"},
+      {"bench", "bench rulesets/standard.spades --hands 10"},
+      {"replay", "replay " + rec.string()},
+      {"play", "play --seed 1"},
+  };
+  for (const auto& [name, args] : commands) {
+    INFO(args);
+    const outcome r = run_to(args, ">/dev/full");
+    CHECK(r.code == 2);
+    CHECK(r.err == fmt::format("spades {}: cannot write to standard output: No space left on device\n", name));
+  }
+  const outcome help = run_to("--help", ">/dev/full");
+  CHECK(help.code == 2);
+  CHECK(help.err == "spades: cannot write to standard output: No space left on device\n");
+  // an error already reported on standard error is not hidden by the lost output
+  const outcome missing = run_to("check no/such.spades --json", ">/dev/full");
+  CHECK(missing.code == 2);
+  CHECK(missing.err ==
+        "error: cannot read 'no/such.spades': No such file or directory\n"
+        "spades check: cannot write to standard output: No space left on device\n");
+  fs::remove(rec);
+}
+
+TEST_CASE("output: a closed standard output is refused before any work, and no file takes its place", "[output]") {
+  const auto rec = fs::temp_directory_path() / fmt::format("spades-closed-{}.json", ::getpid());
+  fs::remove(rec);
+  const outcome r = run_to(fmt::format("sim rulesets/standard.spades --games 1 --seed 1 --record {}", rec.string()), ">&-");
+  CHECK(r.code == 2);
+  CHECK(r.err == "spades: standard output is closed: there is nowhere to write\n");
+  CHECK(!fs::exists(rec));
+  // standard error closed: the command runs, its diagnostics go nowhere, never into a file it opens
+  int status = 0;
+  shell(fmt::format("cd {} && {} sim rulesets/standard.spades --games 1 --seed 1 --record {} >/dev/null 2>&-", SPADES_SOURCE_DIR,
+                    SPADES_BINARY, rec.string()),
+        &status);
+  CHECK(WEXITSTATUS(status) == 0);
+  REQUIRE(fs::exists(rec));
+  CHECK_NOTHROW(nlohmann::json::parse(spades::testing::slurp(rec)));
+  fs::remove(rec);
+}
+
+TEST_CASE("output: a path that is not UTF-8 is written into JSON with U+FFFD for its bad bytes", "[output]") {
+  const fs::path dir = fs::temp_directory_path() / fmt::format("spades-bad\xff-{}", ::getpid());
+  fs::create_directories(dir);
+  fs::copy_file(fs::path(SPADES_SOURCE_DIR) / "rulesets/standard.spades", dir / "standard.spades", fs::copy_options::overwrite_existing);
+  fs::copy_file(fs::path(SPADES_SOURCE_DIR) / "rulesets/standard.hands.json", dir / "standard.hands.json",
+                fs::copy_options::overwrite_existing);
+  const std::string d = fmt::format("'{}'", dir.string());
+  const std::string shown = fmt::format("spades-bad\xef\xbf\xbd-{}", ::getpid());  // U+FFFD in UTF-8
+  auto json_of = [&](const std::string& args) {
+    int status = 0;
+    std::string out = shell(fmt::format("cd {} && {} {} 2>/dev/null", SPADES_SOURCE_DIR, SPADES_BINARY, args), &status);
+    INFO(args << "\n" << out);
+    CHECK(WEXITSTATUS(status) == 0);
+    nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
+    CHECK(!j.is_discarded());
+    return j;
+  };
+  CHECK(json_of("bench " + d + "/standard.spades --hands 10 --json")["file"].get<std::string>().find(shown) != std::string::npos);
+  CHECK(json_of("sim " + d + "/standard.spades --games 1 --seed 1 --json")["games"] == 1);
+  CHECK(json_of("test " + d + "/standard.hands.json --json")["file"].get<std::string>().find(shown) != std::string::npos);
+  // a record written beside its ruleset names it relatively: replay and test read it back
+  int status = 0;
+  shell(fmt::format("cd {} && {} sim {}/standard.spades --games 1 --seed 1 --record {}/r.json >/dev/null 2>&1", SPADES_SOURCE_DIR,
+                    SPADES_BINARY, d, d),
+        &status);
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(json_of("replay " + d + "/r.json --json")["agrees"] == true);
+  CHECK(json_of("test " + d + "/r.json --json")["failed"] == 0);
+  fs::remove_all(dir);
+}
