@@ -13,6 +13,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output_file.hpp"
 #include "cli/resume.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
@@ -586,6 +587,7 @@ int cmd_play(int argc, char** argv) {
   std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
   const std::optional<record_file> saved = resumed(a, file);
   const std::string record_path = a.has("--record") ? a.get("--record") : a.get("--resume");
+  if (!record_path.empty()) check_output_path(a.has("--record") ? "--record" : "--resume", record_path, {file});
   auto vp = load_or_report(file, a.multi);
   if (!vp) return 1;
   const variant& v = *vp;

@@ -8,6 +8,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output_file.hpp"
 #include "runtime/read.hpp"
 
 namespace spades::cli {
@@ -100,12 +101,6 @@ record_file read_record(const std::string& path) {
   return out;
 }
 
-void save_record(const game_recorder& rec, const std::string& path) {
-  try {
-    rec.save(path);
-  } catch (const std::runtime_error& e) {
-    throw input_error(e.what());
-  }
-}
+void save_record(const game_recorder& rec, const std::string& path) { write_file(path, rec.text()); }
 
 }  // namespace spades::cli

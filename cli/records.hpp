@@ -31,7 +31,7 @@ struct record_file {
 // rule_error-free diagnostics as input_error too (the ruleset has errors).
 record_file read_record(const std::string& path);
 
-// Saves the record, turning a failure to write into input_error (exit code 2).
+// Saves the record whole (cli/output_file.hpp), or throws input_error (exit code 2) saying why it cannot.
 void save_record(const game_recorder& rec, const std::string& path);
 
 }  // namespace spades::cli

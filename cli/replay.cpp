@@ -1,13 +1,13 @@
 // spades replay RECORD [--json] [--pbn OUT.pbn]: a game record shown trick by trick and checked against the
 // rules, move by move and score by score; its four-handed hands exported as PBN.
 #include <cstdio>
-#include <fstream>
 #include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output_file.hpp"
 #include "cli/output.hpp"
 #include "cli/records.hpp"
 #include "hands/hand.hpp"
@@ -258,6 +258,7 @@ int cmd_replay(int argc, char** argv) {
   if (want_pbn) {
     std::string why = pbn_unsupported(v);
     if (!why.empty()) throw usage_error(fmt::format("--pbn: {}", why));
+    check_output_path("--pbn", a.get("--pbn"), {path, rf.d.ruleset});
   }
   replay_run run(path, v, want_pbn);
   run.text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, rf.command, rf.seed);
@@ -272,10 +273,7 @@ int cmd_replay(int argc, char** argv) {
     report_failure(e.what(), {{"file", path}});
     return 1;
   }
-  if (want_pbn) {
-    std::ofstream out(a.get("--pbn"), std::ios::binary | std::ios::trunc);
-    if (!(out << run.pbn) || !out.flush()) throw input_error(fmt::format("cannot write '{}'", a.get("--pbn")));
-  }
+  if (want_pbn) write_file(a.get("--pbn"), run.pbn);
   if (a.has("--json")) {
     json j;
     j["file"] = path;

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <mutex>
 #include <thread>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "cli/output_file.hpp"
 #include "cli/records.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
@@ -412,6 +414,7 @@ int cmd_sim(int argc, char** argv) {
   jobs = (int)std::min<long long>(jobs, games);
   // --record: one recorder hears the games in order, so they are played on one thread
   const std::string record_path = a.get("--record");
+  if (a.has("--record")) check_output_path("--record", record_path, {a.positional[0]});
   std::unique_ptr<game_recorder> rec;
   if (!record_path.empty()) {
     rec = std::make_unique<game_recorder>(v, ruleset_for(a.positional[0], record_path), record_meta("sim", proto, a.multi, seed));
@@ -431,13 +434,19 @@ int cmd_sim(int argc, char** argv) {
     }
   }();
   std::signal(SIGINT, previous);
-  if (rec) save_record(*rec, record_path);
+  std::optional<input_error> unsaved;  // the summary is printed even when the record cannot be written
+  try {
+    if (rec) save_record(*rec, record_path);
+  } catch (const input_error& e) {
+    unsaved = e;
+  }
 
   // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
   const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
   if (a.has("--json")) print_json(v, s, kinds, seed, redeals);
   else print_text(v, s, kinds, seed, redeals);
   if (a.has("--timing")) print_timing(s);
+  if (unsaved) throw *unsaved;
   if (interrupted.load()) {
     fmt::print(stderr, "spades sim: interrupted after {} of {} games\n", s.games, games);
     return 130;

@@ -1,8 +1,6 @@
 // Game records, written as the game goes: each hand a test-hands case (spec/records.md).
 #include "hands/record.hpp"
 
-#include <cstdio>
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -167,15 +165,6 @@ void game_recorder::close_hand(const game_state& st) {
   group_open_ = false;
 }
 
-void game_recorder::save(const std::string& path) const {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(fmt::format("cannot write the record '{}'", tmp));
-    out << doc_.dump(2, ' ', false, json::error_handler_t::replace) << '\n';  // a path not in UTF-8 is kept readable
-    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write the record '{}'", tmp));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(fmt::format("cannot write the record '{}'", path));
-}
+std::string game_recorder::text() const { return doc_.dump(2, ' ', false, json::error_handler_t::replace) + '\n'; }
 
 }  // namespace spades

@@ -30,9 +30,8 @@ class game_recorder {
   void moved(const game_state& st, const move& m);
 
   const nlohmann::ordered_json& doc() const { return doc_; }
-  // Writes the record to `path` whole, through a temporary file renamed over it, so that an interruption
-  // leaves the last complete record; throws std::runtime_error saying why it cannot.
-  void save(const std::string& path) const;
+  // The record as the text of its file (a path not in UTF-8 has its bad bytes replaced, so it stays readable).
+  std::string text() const;
   // The effects of the last hand scored, rule by rule (empty before the first).
   const std::vector<rule_effect>& last_effects() const { return effects_; }
 

@@ -2,10 +2,12 @@
 // the JSON a command writes. Each command fails clearly (exit 2, one line saying why) or writes valid JSON.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -116,5 +118,58 @@ TEST_CASE("output: a path that is not UTF-8 is written into JSON with U+FFFD for
   CHECK(WEXITSTATUS(status) == 0);
   CHECK(json_of("replay " + d + "/r.json --json")["agrees"] == true);
   CHECK(json_of("test " + d + "/r.json --json")["failed"] == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("output: --record and --pbn refuse a path that cannot take the file, before any game is played", "[output]") {
+  const fs::path dir = fs::temp_directory_path() / fmt::format("spades-targets-{}", ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string d = dir.string();
+  REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
+  { std::ofstream(dir / "target.txt") << "keep"; }
+  fs::create_symlink(dir / "target.txt", dir / "link.json");
+  const std::string sim = "sim rulesets/standard.spades --games 1 --seed 1 --record ";
+  auto refused = [&](const std::string& args) {
+    const outcome r = run_to(args, ">/dev/null");
+    CHECK(r.code == 2);
+    return r.err;
+  };
+  CHECK(refused(sim + d + "/fifo") ==
+        fmt::format("spades sim: --record: cannot write '{}/fifo': it is not a regular file (a pipe or a device cannot take it)\n", d));
+  CHECK(refused(sim + "/dev/null") ==
+        "spades sim: --record: cannot write '/dev/null': it is not a regular file (a pipe or a device cannot take it)\n");
+  CHECK(fs::is_character_file("/dev/null"));
+  CHECK(refused(sim + d + "/link.json") == fmt::format("spades sim: --record: cannot write '{}/link.json': it is a symbolic link: name the file itself\n", d));
+  CHECK(spades::testing::slurp(dir / "target.txt") == "keep");
+  CHECK(refused(sim + d) == fmt::format("spades sim: --record: cannot write '{}': it is a directory\n", d));
+  CHECK(refused(sim + d + "/no/r.json") == fmt::format("spades sim: --record: cannot write '{}/no/r.json': the folder '{}/no' does not exist\n", d, d));
+  CHECK(refused(sim + "rulesets/standard.spades") ==
+        "spades sim: --record: 'rulesets/standard.spades' is also an input of this command: writing it would destroy it\n");
+  CHECK(refused("play rulesets/standard.spades --seed 1 --record rulesets/standard.spades") ==
+        "spades play: --record: 'rulesets/standard.spades' is also an input of this command: writing it would destroy it\n");
+  // a record replayed may not be overwritten by its own PBN export
+  REQUIRE(run_to(sim + d + "/r.json", ">/dev/null").code == 0);
+  const std::string before = spades::testing::slurp(dir / "r.json");
+  CHECK(refused(fmt::format("replay {0}/r.json --pbn {0}/r.json", d)) ==
+        fmt::format("spades replay: --pbn: '{}/r.json' is also an input of this command: writing it would destroy it\n", d));
+  CHECK(spades::testing::slurp(dir / "r.json") == before);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("output: a record that cannot be written whole leaves nothing behind, and the summary is still printed", "[output]") {
+  const fs::path dir = fs::temp_directory_path() / fmt::format("spades-full-{}", ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // a file size limit of 8 blocks stands in for a full disk: the record's write fails part way (EFBIG)
+  int status = 0;
+  const std::string out = shell(fmt::format("cd {} && sh -c \"trap '' XFSZ; ulimit -f 8; {} sim rulesets/standard.spades --games 3 --seed 1 "
+                                            "--record {}/big.json\" 2>&1",
+                                            SPADES_SOURCE_DIR, SPADES_BINARY, dir.string()),
+                                &status);
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(out.find("Standard Spades: 3 games, ") != std::string::npos);
+  CHECK(out.find(fmt::format("cannot write '{}/big.json': File too large\n", dir.string())) != std::string::npos);
+  CHECK(fs::is_empty(dir));  // no record, no temporary file
   fs::remove_all(dir);
 }

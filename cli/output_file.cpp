@@ -1,0 +1,84 @@
+// Files a command writes (output_file.hpp): checked up front, written through an exclusive temporary file.
+#include "cli/output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+
+namespace spades::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string folder_of(const std::string& path) {
+  const fs::path parent = fs::path(path).parent_path();
+  return parent.empty() ? std::string(".") : parent.string();
+}
+
+// Why `path` cannot be replaced by a regular file, or "" when it can (it is one, or there is none).
+std::string not_replaceable(const std::string& path) {
+  struct stat s;
+  if (lstat(path.c_str(), &s) != 0) return "";
+  if (S_ISLNK(s.st_mode)) return "it is a symbolic link: name the file itself";
+  if (S_ISDIR(s.st_mode)) return "it is a directory";
+  if (!S_ISREG(s.st_mode)) return "it is not a regular file (a pipe or a device cannot take it)";
+  return "";
+}
+
+}  // namespace
+
+void check_output_path(const std::string& flag, const std::string& path, const std::vector<std::string>& inputs) {
+  if (path.empty()) throw usage_error(fmt::format("{} needs a file name", flag));
+  const std::string why = not_replaceable(path);
+  if (!why.empty()) throw usage_error(fmt::format("{}: cannot write '{}': {}", flag, path, why));
+  const std::string folder = folder_of(path);
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) throw usage_error(fmt::format("{}: cannot write '{}': the folder '{}' does not exist", flag, path, folder));
+  if (access(folder.c_str(), W_OK) != 0)
+    throw usage_error(fmt::format("{}: cannot write '{}': the folder '{}' is not writable", flag, path, folder));
+  for (const std::string& in : inputs)
+    if (fs::equivalent(path, in, ec))
+      throw usage_error(fmt::format("{}: '{}' is also an input of this command: writing it would destroy it", flag, path));
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::string tmp = (fs::path(folder_of(path)) / fmt::format(".{}.XXXXXX", fs::path(path).filename().string())).string();
+  const int fd = mkstemp(tmp.data());  // O_CREAT | O_EXCL: never an existing file, never through a link
+  if (fd < 0) throw input_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  auto fail = [&](int err) {
+    close(fd);
+    unlink(tmp.c_str());
+    throw input_error(fmt::format("cannot write '{}': {}", path, std::strerror(err)));
+  };
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(n < 0 ? errno : EIO);
+    done += (size_t)n;
+  }
+  if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) fail(errno);
+  if (close(fd) != 0) {
+    const int err = errno;
+    unlink(tmp.c_str());
+    throw input_error(fmt::format("cannot write '{}': {}", path, std::strerror(err)));
+  }
+  // what was checked before the work may have changed since: a link or a device planted meanwhile is refused
+  const std::string why = not_replaceable(path);
+  if (!why.empty() || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    unlink(tmp.c_str());
+    throw input_error(fmt::format("cannot write '{}': {}", path, why.empty() ? std::strerror(err) : why));
+  }
+}
+
+}  // namespace spades::cli
