@@ -26,7 +26,12 @@ long long args::get_int(const std::string& flag, long long def, long long lo, lo
   } catch (const usage_error&) {
     throw;
   } catch (...) {
-    throw usage_error(fmt::format("{} needs a whole number, not '{}'", flag, it->second));
+    // a whole number too large for 64 bits is out of range, not malformed
+    const std::string& t = it->second;
+    const size_t digits = !t.empty() && t[0] == '-' ? 1 : 0;
+    if (t.size() > digits && t.find_first_not_of("0123456789", digits) == std::string::npos)
+      throw usage_error(fmt::format("{} must be from {} to {}, not {}", flag, lo, hi, t));
+    throw usage_error(fmt::format("{} needs a whole number, not '{}'", flag, t));
   }
 }
 
@@ -40,6 +45,7 @@ args parse_args(const std::string& command, int argc, char** argv, const std::ve
       auto eq = s.find('=');
       bool inline_value = eq != std::string::npos && s.rfind("--", 0) == 0;
       std::string name = inline_value ? s.substr(0, eq) : s;
+      if (name == "--help") throw usage_error("--help takes no value");
       if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
         if (inline_value) throw usage_error(fmt::format("{} takes no value", name));
         a.values[name] = "";

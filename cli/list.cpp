@@ -30,7 +30,7 @@ std::string option_value(const variant& v, size_t i) { return v.option_specs[i].
 void print_text(const std::vector<std::shared_ptr<const variant>>& all) {
   for (const auto& v : all) {
     std::string base = v->base.empty() ? "" : fmt::format(", extends {}", v->base);
-    fmt::print("{}  ({}{})\n", v->id, v->name, base);
+    fmt::print("{}  ({}{})\n", printable(v->id, std::string::npos), v->name, base);
     if (!v->about.empty()) fmt::print("    {}\n", v->about);
     for (size_t i = 0; i < v->option_names.size(); ++i) {
       std::string set = fmt::format("--option {}={}", v->option_names[i], option_value(*v, i));

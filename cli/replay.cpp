@@ -261,7 +261,7 @@ int cmd_replay(int argc, char** argv) {
     check_output_path("--pbn", a.get("--pbn"), {path, rf.d.ruleset});
   }
   replay_run run(path, v, want_pbn);
-  run.text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, rf.command, rf.seed);
+  run.text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, printable(rf.command), rf.seed);
   try {
     for (size_t i = 0; i < rf.d.doc["cases"].size(); ++i) run.replay_case(rf, i);
   } catch (const disagreement& e) {

@@ -68,7 +68,7 @@ size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, game_r
   const json& cases = rf.d.doc["cases"];
   for (const json& c : cases) {
     if (!c.is_object() || !c.contains("moves") || !c["moves"].is_array()) continue;
-    std::string name = c.value("name", std::string("?"));
+    std::string name = printable(c.value("name", std::string("?")), std::string::npos);
     for (size_t i = 0; i < c["moves"].size(); ++i)
       if (c["moves"][i].is_string()) rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
   }
@@ -81,7 +81,8 @@ size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, game_r
   if (rec)
     for (size_t i = 0; i < rec->doc()["cases"].size() && i < cases.size(); ++i)
       if (cases[i].contains("deal") && rec->doc()["cases"][i]["deal"] != cases[i]["deal"])
-        throw input_error(fmt::format("{}: {}: the deal recorded is not the deal of seed {}", rf.d.file, cases[i].value("name", std::string("?")), rf.seed));
+        throw input_error(fmt::format("{}: {}: the deal recorded is not the deal of seed {}", rf.d.file,
+                                      printable(cases[i].value("name", std::string("?")), std::string::npos), rf.seed));
   return rp.entries.size();
 }
 

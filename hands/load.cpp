@@ -225,7 +225,8 @@ case_setup read_case(const hands_doc& d, size_t index, const std::unordered_set<
   case_ctx cx{d.file, fmt::format("#{}", index)};
   if (!c.is_object()) cx.fail("", "a case must be an object");
   if (!c.contains("name") || !c["name"].is_string()) cx.fail("name", "every case needs a name");
-  cx.name = c["name"].get<std::string>();
+  // shown in messages and reports: control bytes (a terminal's escapes) are shown as '?', never sent raw
+  cx.name = printable(c["name"].get<std::string>(), std::string::npos);
   if (seen.count(cx.name)) cx.fail("name", "another case has the same name");
   case_setup out;
   out.name = cx.name;

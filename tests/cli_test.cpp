@@ -365,3 +365,16 @@ TEST_CASE("cli: play interrupted by Ctrl-C exits 130") {
                     " play rulesets/standard.spades --seed 1 >/dev/null 2>&1 & p=$!; sleep 1; kill -INT $p; wait $p; echo $?; }";
   CHECK(spades::testing::shell(cmd) == "130\n");
 }
+
+TEST_CASE("cli: a number past 64 bits is out of range, not malformed; --help takes no value") {
+  auto r = run("sim rulesets/standard.spades --games 1 --seed 9223372036854775808");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades sim: --seed must be from 0 to 9223372036854775807, not 9223372036854775808\n");
+  r = run("sim rulesets/standard.spades --games -99999999999999999999 --seed 1");
+  CHECK(r.out == "spades sim: --games must be from 1 to 100000000, not -99999999999999999999\n");
+  r = run("sim rulesets/standard.spades --games 1e3 --seed 1");
+  CHECK(r.out == "spades sim: --games needs a whole number, not '1e3'\n");
+  r = run("sim rulesets/standard.spades --help=yes");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades sim: --help takes no value\n");
+}

@@ -173,3 +173,37 @@ TEST_CASE("output: a record that cannot be written whole leaves nothing behind, 
   CHECK(fs::is_empty(dir));  // no record, no temporary file
   fs::remove_all(dir);
 }
+
+TEST_CASE("output: a terminal's escapes in a data file are shown as '?', never sent raw", "[output]") {
+  const fs::path dir = fs::temp_directory_path() / fmt::format("spades-escapes-{}", ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string esc = "\x1b[2J\a";
+  // a hands file's case name (`test`)
+  nlohmann::json hands = nlohmann::json::parse(spades::testing::slurp(fs::path(SPADES_SOURCE_DIR) / "rulesets/standard.hands.json"));
+  hands["ruleset"] = (fs::path(SPADES_SOURCE_DIR) / "rulesets/standard.spades").string();
+  hands["cases"][0]["name"] = "evil " + esc + " name";
+  { std::ofstream(dir / "esc.hands.json") << hands.dump(); }
+  int status = 0;
+  std::string out = shell(fmt::format("{} test {}/esc.hands.json", SPADES_BINARY, dir.string()), &status);
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(out.rfind("ok   evil ?[2J? name\n", 0) == 0);
+  CHECK(out.find('\x1b') == std::string::npos);
+  // a record's command and case name (`replay`)
+  REQUIRE(run_to(fmt::format("sim rulesets/standard.spades --games 1 --seed 1 --record {}/r.json", dir.string()), ">/dev/null").code == 0);
+  nlohmann::json rec = nlohmann::json::parse(spades::testing::slurp(dir / "r.json"));
+  rec["record"]["command"] = "sim" + esc;
+  rec["cases"][0]["name"] = "game 1, hand 1" + esc;
+  { std::ofstream(dir / "r.json") << rec.dump(); }
+  out = shell(fmt::format("{} replay {}/r.json 2>&1", SPADES_BINARY, dir.string()), &status);
+  CHECK(out.find("a record of `spades sim?[2J?`, seed 1\n") != std::string::npos);
+  CHECK(out.find("=== game 1, hand 1?[2J?: ") != std::string::npos);
+  CHECK(out.find('\x1b') == std::string::npos);
+  // a file name in a folder `list` reads
+  fs::create_directories(dir / "list");
+  fs::copy_file(fs::path(SPADES_SOURCE_DIR) / "rulesets/standard.spades", dir / "list" / ("x" + esc + ".spades"));
+  out = shell(fmt::format("{} list {}/list", SPADES_BINARY, dir.string()), &status);
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(out.rfind("x?[2J?  (Standard Spades)\n", 0) == 0);
+  fs::remove_all(dir);
+}
