@@ -118,7 +118,7 @@ seat_kinds read_bots(const variant& v, const std::string& spec) {
     if (!k) throw usage_error(fmt::format("--bots: unknown bot '{}' (bots: {})", name, bot_names()));
     return *k;
   };
-  std::vector<std::pair<std::string, bot_kind>> seats;
+  std::vector<std::pair<int, bot_kind>> seats;
   size_t from = 0;
   while (from <= spec.size()) {
     size_t comma = spec.find(',', from);
@@ -138,12 +138,16 @@ seat_kinds read_bots(const variant& v, const std::string& spec) {
         if (v.team_of[s] == team - v.team_names.begin()) kinds[s] = k;
       continue;
     }
-    if (std::find(v.seat_names.begin(), v.seat_names.end(), key) == v.seat_names.end())
+    const int seat = v.find_seat(key);  // a seat's name, or P1..Pn by position
+    if (seat < 0)
       throw usage_error(fmt::format("--bots: '{}' is neither a side ({}) nor a seat ({})", key, fmt::join(v.team_names, " "),
                                     fmt::join(v.seat_names, " ")));
-    seats.push_back({key, k});
+    if (seat == v.dummy)
+      throw usage_error(fmt::format("--bots: '{}' is the dummy, which never decides: its cards are played by the bot of the player given it",
+                                    key));
+    seats.push_back({seat, k});
   }
-  for (const auto& [key, k] : seats) kinds[std::find(v.seat_names.begin(), v.seat_names.end(), key) - v.seat_names.begin()] = k;
+  for (const auto& [seat, k] : seats) kinds[seat] = k;
   return kinds;
 }
 

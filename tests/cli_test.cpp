@@ -378,3 +378,15 @@ TEST_CASE("cli: a number past 64 bits is out of range, not malformed; --help tak
   CHECK(r.code == 2);
   CHECK(r.out == "spades sim: --help takes no value\n");
 }
+
+TEST_CASE("cli: --bots names seats by name or position, never the dummy") {
+  auto r = run("sim rulesets/three-dummy.spades --games 1 --seed 1 --bots W=mc");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades sim: --bots: 'W' is the dummy, which never decides: its cards are played by the bot of the player given it\n");
+  r = run("sim rulesets/standard.spades --games 1 --seed 1 --bots P2=random --json", "", true);
+  CHECK(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["sides"]["EW"]["bots"] == "random/rule");  // E, the second seat, is EW's first
+  r = run("sim rulesets/standard.spades --games 1 --seed 1 --bots P5=mc");
+  CHECK(r.out == "spades sim: --bots: 'P5' is neither a side (NS EW) nor a seat (N E S W)\n");
+}

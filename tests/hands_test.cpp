@@ -107,6 +107,22 @@ TEST_CASE("hands runner: unusable files name the file, the case and the field") 
   CHECK(error_of("h.json", R"({"ruleset": "missing.spades", "cases": []})").find("cannot read") != std::string::npos);
 }
 
+TEST_CASE("hands runner: the order of tricks must agree with the trick counts") {
+  std::string base = R"({"ruleset": "standard.spades", "cases": [{"name": "c", "bids": {"N": 2, "E": 4, "S": 3, "W": 4},
+                          "tricks": {"N": 4, "E": 3, "S": 3, "W": 3}, )";
+  // 13 winners, but N listed 5 times where it took 4 (and W 2 where it took 3)
+  CHECK(error_of("tw1.json", base + R"("events": {"trick_winners": ["N", "N", "N", "N", "N", "E", "E", "E", "S", "S", "S", "W", "W"]}}]})") ==
+        (fs::temp_directory_path() / "spades-tests/tw1.json").string() +
+            ": case 'c': field 'events.trick_winners': the winners listed do not match 'tricks'");
+  CHECK(error_of("tw2.json", base + R"("events": {"trick_winners": ["N", "E", "S", "W"]}}]})")
+            .find("field 'events.trick_winners': expected a list of the 13 tricks' winners (seats), in order") != std::string::npos);
+  CHECK(error_of("tw3.json", base + R"("events": {"trick_winners": ["N", "N", "N", "N", "E", "E", "E", "S", "S", "S", "W", "W", 3]}}]})")
+            .find("field 'events.trick_winners[12]': expected a seat name") != std::string::npos);
+  // the same counts in another order are accepted: the order is what the field adds
+  CHECK(error_of("tw4.json", base + R"("events": {"trick_winners": ["W", "N", "E", "N", "S", "N", "W", "E", "S", "N", "E", "S", "W"]}}]})") ==
+        "(no error)");
+}
+
 TEST_CASE("hands runner: a ruleset with a stock reads its order from deal.stock, else from the deck") {
   write_hands("s0.json", "{}");  // the directory, with standard.spades, which two.spades extends
   fs::copy_file(source_path("rulesets/two.spades"), fs::temp_directory_path() / "spades-tests" / "two.spades", fs::copy_options::overwrite_existing);
