@@ -16,7 +16,7 @@
 #include "cli/resume.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
-#include "runtime/players.hpp"
+#include "bots/players.hpp"
 
 namespace spades::cli {
 

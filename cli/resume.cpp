@@ -1,6 +1,7 @@
 // A saved game brought back: its moves played again from its seed through the game loop.
 #include "cli/resume.hpp"
 
+#include "bots/bot.hpp"
 #include "cli/commands.hpp"
 #include "runtime/notation.hpp"
 

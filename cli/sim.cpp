@@ -24,7 +24,7 @@
 #include "cli/records.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
-#include "runtime/players.hpp"
+#include "bots/players.hpp"
 
 namespace spades::cli {
 

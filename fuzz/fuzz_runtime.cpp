@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/bot.hpp"
 #include "lang/load.hpp"
 #include "runtime/loop.hpp"
 

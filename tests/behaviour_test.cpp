@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "tests/test_util.hpp"
 
 using spades::testing::load_ruleset;

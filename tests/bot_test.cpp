@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"

@@ -1,7 +1,7 @@
 // The course of a hand: the compiled step table, merging steps by name, and each kind of step at work.
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
 

@@ -2,7 +2,7 @@
 // dummy, what may be played at its turn, and how its tricks are scored.
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"

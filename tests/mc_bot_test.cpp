@@ -2,7 +2,7 @@
 // it, and the bot's moves (legal, the same for the same seed).
 #include <catch2/catch.hpp>
 
-#include "runtime/mc_bot.hpp"
+#include "bots/mc_bot.hpp"
 #include "tests/test_util.hpp"
 
 using namespace spades;

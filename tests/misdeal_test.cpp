@@ -2,7 +2,7 @@
 // again; legality and its reasons, the bot's choice, a seeded game's determinism, and the stop after 100.
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"

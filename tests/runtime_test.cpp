@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "bots/bot.hpp"
 #include "runtime/expr.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"

@@ -1,14 +1,14 @@
 // The rule-following bot. It never names a variant: it reads trump, ranking, bids and legality from the
 // compiled tables, values its hand from the compiled ranking, and chooses bids and calls by asking the
 // variant's own scoring, so it plays every ruleset legally and takes every option the scoring rewards.
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
 #include <vector>
 
-#include <fmt/format.h>
+#include "runtime/loop.hpp"
 
 namespace spades {
 
@@ -1277,29 +1277,6 @@ bool unseen_decision(const game_state& st, const move* ms, int n) {
 
 }  // namespace
 
-// A decision with no legal move is a dead end of the variant's rules (every bid's condition failing):
-// the game cannot go on, and the message says where.
-[[noreturn]] static void dead_end(const game_state& st) {
-  throw rule_error(*st.v, {}, fmt::format("{} has no legal move in the {} phase (the rules leave nothing to choose)",
-                                          st.v->seat_names[st.acting_seat()], phase_name(st.ph)));
-}
-
-move random_move(const game_state& st, rng& r) {
-  if (st.ph == phase::play) {
-    card_set legal = st.legal_cards();
-    return move::make_card(legal.nth((int)r.below((uint32_t)legal.count())));
-  }
-  if (st.ph == phase::bid) {  // drawn as from the list below, without building it
-    move m;
-    if (!st.random_bid(r, m)) dead_end(st);
-    return m;
-  }
-  move ms[max_moves];
-  int n = st.legal_moves(ms);
-  if (n == 0) dead_end(st);
-  return ms[r.below((uint32_t)n)];
-}
-
 // A raise round: the side may raise to at most the tricks its speaker expects the side to take (its own
 // estimate and partner's, from partner's bid, or both hands when partners bid as one; a member playing to
 // take nothing counts none), and raises only when that is more than the side's bid. Among passing and those
@@ -1322,7 +1299,7 @@ static move bot_raise(const game_state& st) {
 static move bot_decide(const game_state& st, bool bidding) {
   move ms[max_moves];
   int n = st.legal_moves(ms);
-  if (n == 0) dead_end(st);
+  if (n == 0) throw no_legal_move(st);
   if (n == 1) return ms[0];
   if (bidding && unseen_decision(st, ms, n)) return choose_unseen(st, ms, n);
   return choose(st, ms, n, bidding);

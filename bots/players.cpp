@@ -1,5 +1,5 @@
 // The registry of bots by name.
-#include "runtime/players.hpp"
+#include "bots/players.hpp"
 
 namespace spades {
 

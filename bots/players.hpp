@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "runtime/loop.hpp"
-#include "runtime/mc_bot.hpp"
+#include "bots/mc_bot.hpp"
 
 namespace spades {
 

@@ -1,7 +1,7 @@
 // The Monte Carlo bot and what a seat knows of the cards (mc_bot.hpp): flat sampling over deals consistent
 // with that knowledge, the candidates played out by the rule-following bot, the budget spent by successive
 // halving (each round plays the surviving candidates on the same deals, then keeps the better half).
-#include "runtime/mc_bot.hpp"
+#include "bots/mc_bot.hpp"
 
 #include <algorithm>
 #include <cmath>

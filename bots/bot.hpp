@@ -1,5 +1,5 @@
-// Bots: a rule-following player that reads only the compiled variant and the state, and a uniformly
-// random legal player for benchmarks and fuzzing.
+// The rule-following bot: a player that reads only the compiled variant and the state, and its chooser for
+// the game loop.
 #pragma once
 #include "runtime/game.hpp"
 
@@ -9,8 +9,13 @@ namespace spades {
 // outcomes the hand makes likely, wins cheaply, ducks when it cannot win, protects a partner's nil and
 // keeps its own, and wins the tricks a call needs.
 move bot_move(const game_state& st, rng& r);
-// A uniformly random legal move (bids included).
-move random_move(const game_state& st, rng& r);
+// The rule-following bot at every seat, as a chooser for run_game (runtime/loop.hpp).
+struct bot_chooser {
+  bool operator()(const game_state& st, rng& r, move& out) const {
+    out = bot_move(st, r);
+    return true;
+  }
+};
 // The bot's estimate of the tricks a seat's hand will take, calibrated so that over random deals the
 // seats' estimates add up to the tricks of a hand.
 double estimate_tricks(const game_state& st, int seat);

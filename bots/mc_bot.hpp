@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdint>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/game.hpp"
 
 namespace spades {
