@@ -242,9 +242,8 @@ double expected_score(const game_state& c, const outlook& given) {
   const int passed = me_zero != mate_zero ? std::min(cards_passed(c, o.team), max_passed) : 0;
   // a partner playing to take nothing leaves about half its tricks to the one who covers it; and where its
   // tricks do not count for the side as the seat's do (asked of the scoring), the highest cards it passes in
-  // an exchange add to the seat's (without them, covering a blind nil that passes two, standard's partners
-  // took 2.8 tricks over their bids, 1.3 over a nil without an exchange; double-set's were set for twice
-  // their bid)
+  // an exchange add to the seat's (without them, the partners covering a blind nil that passes cards took
+  // far more tricks than they bid)
   const double received = mate_zero && !me_zero && passed > 0 && !tricks_pooled(c, o.seat, o.mate) ? calibration(v).received[passed] : 0;
   const double mu = o.mu + (mate_zero && !me_zero ? 0.5 * o.mate_prior + received : 0);
   const double mate_mu = o.mate_mu + (me_zero && !mate_zero ? 0.5 * o.mu : 0);
@@ -257,8 +256,7 @@ double expected_score(const game_state& c, const outlook& given) {
   if (o.mate < 0) mate.add(0, 1);
   else if (mate_zero) {
     // both playing to take nothing, neither covers the other: a partner who did not choose it itself
-    // has the plainer chance of a hand not looked at (double naughts of HighGround Six: a partner's
-    // naught made about one time in six, where the fitted chance says one in three)
+    // has the plainer chance of a hand not looked at (the fitted chance overrates such a partner's naught)
     const calibrated& cal = calibration(v);
     mate = zero_dist(me_zero && o.mate_p0 <= cal.p0 ? std::min(o.mate_p0, cal.mean.p0) : o.mate_p0_passed[passed], all);
   }

@@ -287,8 +287,7 @@ int tricks_short(const game_state& st, int seat, double* step_gain) {
 // (overtricks free up to a limit, then a set), the most the side may lose so; else 0. Such a side has
 // nothing to gain from a trick, only room to lose: it ducks from there on, not only at the last trick the
 // limit allows. (Short of its contract it plays for it: ducking there to push tricks onto the other side,
-// the scoring's guess of one opponent taking all the rest, raised sets on a variant where a side far
-// behind loses, 0.122 -> 0.133 sets/hand over 2,000 games.)
+// on the scoring's guess of one opponent taking all the rest, raised the side's own sets.)
 double risk_ahead(const game_state& st, int seat, int later) {
   const auto* by_count = scores_by_count(st, seat);
   if (!by_count || tricks_short(st, seat) > later) return 0;

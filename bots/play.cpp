@@ -138,111 +138,141 @@ int zero_opponent(const game_state& st, int self, const std::array<int, max_seat
 
 }  // namespace
 
-move bot_play(const game_state& st) {
-  const variant& v = *st.v;
-  int me = st.turn;
-  card_set legal = st.legal_cards();
-  if (legal.count() == 1) return move::make_card(legal.first());
-  // the dummy is played with its controller's aims; the two hands are partners, one scorer
-  const int self = scorer_of(st, me);
-  int partner = st.partner_in_hand(me);
+namespace {
+
+// What the seat to play aims at in this trick, read before it chooses a card.
+struct aims {
+  int me = -1, self = -1, partner = -1;
+  card_set legal, unplayed, others;  // the seat's legal cards; the cards still out (its own included); less its own
   std::array<int, max_seats> taken{};  // tricks that count for each seat's score so far (the dummy's for its controller)
-  for (int s = 0; s < v.seats; ++s) taken[s] = st.tricks_won[s] + (v.dummy >= 0 && s == st.controller ? st.tricks_won[v.dummy] : 0);
+  bool i_nil = false, partner_nil = false, need = false, cover = false;
+  int zero_opp = -1;  // an opponent's nil the seat presses, or -1
+};
+
+// The nils in play, the trick the side must win, and the cards still out.
+aims read_aims(const game_state& st, card_set legal) {
+  const variant& v = *st.v;
+  aims a;
+  a.me = st.turn;
+  a.legal = legal;
+  // the dummy is played with its controller's aims; the two hands are partners, one scorer
+  a.self = scorer_of(st, a.me);
+  a.partner = st.partner_in_hand(a.me);
+  for (int s = 0; s < v.seats; ++s) a.taken[s] = st.tricks_won[s] + (v.dummy >= 0 && s == st.controller ? st.tricks_won[v.dummy] : 0);
   // a nil already taken is no longer played for: the seat helps its side instead
-  bool i_nil = self >= 0 && taken[self] == 0 && bid_zero(st, self);
-  bool partner_nil = partner >= 0 && scorer_of(st, partner) != self && taken[partner] == 0 && bid_zero(st, partner);
-  bool need = !i_nil && self >= 0 && trick_needed(st, self);
+  a.i_nil = a.self >= 0 && a.taken[a.self] == 0 && bid_zero(st, a.self);
+  a.partner_nil = a.partner >= 0 && scorer_of(st, a.partner) != a.self && a.taken[a.partner] == 0 && bid_zero(st, a.partner);
+  a.need = !a.i_nil && a.self >= 0 && trick_needed(st, a.self);
   // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering in this
   // trick (it is still to play, or it is winning)
-  bool cover = partner_nil && (st.played == 0 || st.win_seat == partner || still_to_play(st, partner));
-  card_set unplayed;
-  for (int s = 0; s < v.seats; ++s) unplayed |= st.hands[s];
+  a.cover = a.partner_nil && (st.played == 0 || st.win_seat == a.partner || still_to_play(st, a.partner));
+  for (int s = 0; s < v.seats; ++s) a.unplayed |= st.hands[s];
   // the cards discarded face down in a draw are not known to be out: any of them may still be held
-  if (v.leftover == leftover_rule::stock) unplayed |= st.out_of_play;
-  const card_set others = unplayed & ~st.hands[me];
-  // where one more trick costs the side, a partner still to play under an opponent's winning card is covered
-  // only if that is worth the trick (cover_worth)
-  if (cover && st.played > 0 && st.win_seat != partner && self == me) {
-    const int later = sure_later(st, st.hands[me], others);
-    const double cost = trick_cost(st, self, later);
-    if (cost > 0.5 && !cover_worth(st, self, partner, later, others, cost)) cover = false;
-  }
-  // the trumps no one can beat take their tricks later whatever the seat does now: a trick now is unwanted
-  // too when it and those would take the side past the count that pays, by more than the trick left to an
-  // opponent with no room to spare may be worth to it (the step that makes its contract)
-  // So is a trick that can only cost later, the side's count (with those trumps) scoring as much as any
-  // count it may still reach, unless an opponent with no room to spare needs the trick
-  if (!i_nil && !need && !cover && self >= 0) {
-    if (trick_unwanted(st, self)) i_nil = true;
-    else {
-      const int later = sure_later(st, st.hands[me], others);
-      const double cost = later > 0 ? trick_cost(st, self, later) : 0;
-      const double stake = opponents_stake(st, self, later);
-      i_nil = (cost > 0.5 && cost > stake) || risk_ahead(st, self, later) > std::max(0.5, stake);
-    }
-  }
-  // an opponent's nil is pressed by a side with no nil of its own to cover, unless the side needs every trick
-  // left for its contract (pressed only once the contract was made or out of reach, standard's nils were
-  // made 71% of the time; pressed so, 63%, and the side pressing won 56.5% of 2,000 games head to head).
-  // With more than two sides, only once the contract is made or out of reach: the nil's loss is not all ours
-  // to gain, and with every side pressing, games of solo-cutthroat and three-dummy lasted 37 hands, not 22 and 14
-  int zero_opp = !i_nil && !need && !partner_nil && self >= 0 ? zero_opponent(st, self, taken) : -1;
-  if (zero_opp >= 0) {
-    const int short_by = tricks_short(st, self), left = v.tricks_per_hand - st.trick;
-    if (short_by > 0 && (v.teams == 2 ? short_by == left : short_by <= left)) zero_opp = -1;
-  }
+  if (v.leftover == leftover_rule::stock) a.unplayed |= st.out_of_play;
+  a.others = a.unplayed & ~st.hands[a.me];
+  return a;
+}
 
-  if (st.played == 0) return bot_lead(st, legal, unplayed, others, i_nil, partner_nil, need, zero_opp >= 0);
-  card_set winners, losers;
-  legal.for_each([&](int c) { (beats(v, c, st.win_card) ? winners : losers).add(c); });
-  bool last = st.played == v.seats - 1;
-  if (i_nil) {
-    // under the winning card: the most dangerous card that stays under (following, the highest)
-    // void in the suit led, with trumps a third of the hand or more: a trump that stays under goes first,
-    // since a hand left with nothing but trumps must ruff whatever it cannot follow
-    const card_set mine = st.hands[me], trumps_under = losers & v.trump;
-    if (!trumps_under.empty() && (legal & st.led_mask).empty() && 3 * (mine & v.trump).count() >= mine.count())
-      return move::make_card(most_dangerous(v, trumps_under, others));
-    if (!losers.empty()) return move::make_card(most_dangerous(v, losers, others));
-    // forced to win for now: the lowest card leaves the most room for a later player to overtake it;
-    // last to play, the trick is lost anyway and the most dangerous card goes
-    return move::make_card(last ? most_dangerous(v, winners, others) : lowest(v, winners));
+// Where one more trick costs the side, a partner still to play under an opponent's winning card is covered
+// only if that is worth the trick (cover_worth).
+void weigh_cover(const game_state& st, aims& a) {
+  if (a.cover && st.played > 0 && st.win_seat != a.partner && a.self == a.me) {
+    const int later = sure_later(st, st.hands[a.me], a.others);
+    const double cost = trick_cost(st, a.self, later);
+    if (cost > 0.5 && !cover_worth(st, a.self, a.partner, later, a.others, cost)) a.cover = false;
   }
-  bool partner_winning = partner >= 0 && st.win_seat == partner;
-  if (partner_nil && partner_winning && !winners.empty()) return move::make_card(lowest(v, winners));
+}
+
+// The trumps no one can beat take their tricks later whatever the seat does now: a trick now is unwanted
+// too when it and those would take the side past the count that pays, by more than the trick left to an
+// opponent with no room to spare may be worth to it (the step that makes its contract). So is a trick that
+// can only cost later, the side's count (with those trumps) scoring as much as any count it may still
+// reach, unless an opponent with no room to spare needs the trick. The seat then ducks as a nil does.
+void shun_costly_trick(const game_state& st, aims& a) {
+  if (a.i_nil || a.need || a.cover || a.self < 0) return;
+  if (trick_unwanted(st, a.self)) {
+    a.i_nil = true;
+    return;
+  }
+  const int later = sure_later(st, st.hands[a.me], a.others);
+  const double cost = later > 0 ? trick_cost(st, a.self, later) : 0;
+  const double stake = opponents_stake(st, a.self, later);
+  a.i_nil = (cost > 0.5 && cost > stake) || risk_ahead(st, a.self, later) > std::max(0.5, stake);
+}
+
+// An opponent's nil is pressed by a side with no nil of its own to cover, unless the side needs every trick
+// left for its contract (pressing only once the contract was made or out of reach let more nils be made).
+// With more than two sides, only once the contract is made or out of reach: the nil's loss is not all ours
+// to gain, and with every side pressing, games ran far longer.
+void choose_nil_to_press(const game_state& st, aims& a) {
+  const variant& v = *st.v;
+  a.zero_opp = !a.i_nil && !a.need && !a.partner_nil && a.self >= 0 ? zero_opponent(st, a.self, a.taken) : -1;
+  if (a.zero_opp >= 0) {
+    const int short_by = tricks_short(st, a.self), left = v.tricks_per_hand - st.trick;
+    if (short_by > 0 && (v.teams == 2 ? short_by == left : short_by <= left)) a.zero_opp = -1;
+  }
+}
+
+// Playing to take no trick, following: under the winning card the most dangerous card that stays under
+// (following, the highest). Void in the suit led, with trumps a third of the hand or more, a trump that
+// stays under goes first, since a hand left with nothing but trumps must ruff whatever it cannot follow.
+int duck(const game_state& st, const aims& a, card_set winners, card_set losers, bool last) {
+  const variant& v = *st.v;
+  const card_set mine = st.hands[a.me], trumps_under = losers & v.trump;
+  if (!trumps_under.empty() && (a.legal & st.led_mask).empty() && 3 * (mine & v.trump).count() >= mine.count())
+    return most_dangerous(v, trumps_under, a.others);
+  if (!losers.empty()) return most_dangerous(v, losers, a.others);
+  // forced to win for now: the lowest card leaves the most room for a later player to overtake it;
+  // last to play, the trick is lost anyway and the most dangerous card goes
+  return last ? most_dangerous(v, winners, a.others) : lowest(v, winners);
+}
+
+// With two sides, an opponent's nil that has the trick, with no partner of it still to take it over, is left
+// there even by a side still short of its contract, when the trick costs the nil's side more (asked of the
+// scoring) than the step to our contract is worth; unless our own nil still needs covering in this trick.
+// (With more sides the nil's loss is not all ours to gain.)
+bool leave_to_opponents_nil(const game_state& st, const aims& a, card_set losers) {
+  const variant& v = *st.v;
+  if (!(v.teams == 2 && !a.i_nil && !a.need && !a.cover && a.self >= 0 && a.zero_opp < 0 && !losers.empty() && st.win_seat >= 0 &&
+        st.win_seat != v.dummy && v.team_of[st.win_seat] >= 0 && v.team_of[st.win_seat] != v.team_of[a.self] &&
+        a.taken[st.win_seat] == 0 && bid_zero(st, st.win_seat)))
+    return false;
+  bool overtaken = false;
+  for (int s = 0; s < v.seats; ++s) overtaken |= s != st.win_seat && v.team_of[s] == v.team_of[st.win_seat] && still_to_play(st, s);
+  double step = 0;
+  const int short_by = tricks_short(st, a.self, &step), left = v.tricks_per_hand - st.trick;
+  const auto* theirs = scores_by_count(st, st.win_seat);
+  const double loss = theirs ? (*theirs)[0] - (*theirs)[1] : 0;
+  return !overtaken && (short_by <= 0 || short_by > left || loss > step);
+}
+
+// The card played to a trick already led, by the aims read.
+int follow(const game_state& st, const aims& a) {
+  const variant& v = *st.v;
+  card_set winners, losers;
+  a.legal.for_each([&](int c) { (beats(v, c, st.win_card) ? winners : losers).add(c); });
+  bool last = st.played == v.seats - 1;
+  if (a.i_nil) return duck(st, a, winners, losers, last);
+  bool partner_winning = a.partner >= 0 && st.win_seat == a.partner;
+  if (a.partner_nil && partner_winning && !winners.empty()) return lowest(v, winners);
   // a nil partner still to play is covered: the higher the card it must stay under, the safer; a card
   // no one can beat in its suit already covers it
-  bool partner_to_play = still_to_play(st, partner);
-  if (partner_nil && cover && partner_to_play && !winners.empty()) {
-    bool covered = !v.trump.has(st.win_card) && is_top(st, st.win_card, unplayed | card_set::of(st.win_card));
-    if (!covered) return move::make_card(highest(v, winners));
+  bool partner_to_play = still_to_play(st, a.partner);
+  if (a.partner_nil && a.cover && partner_to_play && !winners.empty()) {
+    bool covered = !v.trump.has(st.win_card) && is_top(st, st.win_card, a.unplayed | card_set::of(st.win_card));
+    if (!covered) return highest(v, winners);
   }
-  // with two sides, an opponent's nil that has the trick, with no partner of it still to take it over, is left
-  // there even by a side still short of its contract, when the trick costs the nil's side more (asked of the
-  // scoring) than the step to our contract is worth; unless our own nil still needs covering in this trick.
-  // (With more sides the nil's loss is not all ours to gain: solo-cutthroat, every seat a side of its own,
-  // 1,500 games: 0.107 -> 0.119 sets/hand.)
-  if (v.teams == 2 && !i_nil && !need && !cover && self >= 0 && zero_opp < 0 && !losers.empty() && st.win_seat >= 0 &&
-      st.win_seat != v.dummy && v.team_of[st.win_seat] >= 0 && v.team_of[st.win_seat] != v.team_of[self] &&
-      taken[st.win_seat] == 0 && bid_zero(st, st.win_seat)) {
-    bool overtaken = false;
-    for (int s = 0; s < v.seats; ++s) overtaken |= s != st.win_seat && v.team_of[s] == v.team_of[st.win_seat] && still_to_play(st, s);
-    double step = 0;
-    const int short_by = tricks_short(st, self, &step), left = v.tricks_per_hand - st.trick;
-    const auto* theirs = scores_by_count(st, st.win_seat);
-    const double loss = theirs ? (*theirs)[0] - (*theirs)[1] : 0;
-    if (!overtaken && (short_by <= 0 || short_by > left || loss > step)) return move::make_card(highest(v, losers));
-  }
-  if (zero_opp >= 0) {
+  if (leave_to_opponents_nil(st, a, losers)) return highest(v, losers);
+  if (a.zero_opp >= 0) {
     // the opponent's nil has the trick: leave it there
-    if (st.win_seat == zero_opp && !losers.empty()) return move::make_card(highest(v, losers));
+    if (st.win_seat == a.zero_opp && !losers.empty()) return highest(v, losers);
     // the nil still to play must stay under the winning card: do not raise it
-    if (still_to_play(st, zero_opp) && !losers.empty() && !partner_winning) return move::make_card(lowest(v, losers));
+    if (still_to_play(st, a.zero_opp) && !losers.empty() && !partner_winning) return lowest(v, losers);
   }
-  if (partner_winning && !partner_nil) {
+  if (partner_winning && !a.partner_nil) {
     // safe: no card another seat may hold beats it in its suit (the seat's own higher cards stay home)
-    bool safe = last || is_top(st, st.win_card, others | card_set::of(st.win_card));
-    if (safe || winners.empty()) return move::make_card(lowest(v, losers.empty() ? legal : losers));
+    bool safe = last || is_top(st, st.win_card, a.others | card_set::of(st.win_card));
+    if (safe || winners.empty()) return lowest(v, losers.empty() ? a.legal : losers);
   }
   if (!winners.empty()) {
     // in last position win as cheaply as possible; earlier, with a card likely to hold (a ruff: the
@@ -250,12 +280,25 @@ move bot_play(const game_state& st) {
     int cheap = lowest(v, winners);
     int high = highest(v, winners);
     bool ruff = v.trump.has(cheap) && !v.trump.has(st.trick_cards[0]);
-    if (need && !last) return move::make_card(high);
-    if (last || ruff) return move::make_card(cheap);
-    if (is_top(st, high, unplayed)) return move::make_card(high);
-    return move::make_card(cheap);
+    if (a.need && !last) return high;
+    if (last || ruff) return cheap;
+    if (is_top(st, high, a.unplayed)) return high;
+    return cheap;
   }
-  return move::make_card(lowest(v, legal));
+  return lowest(v, a.legal);
+}
+
+}  // namespace
+
+move bot_play(const game_state& st) {
+  const card_set legal = st.legal_cards();
+  if (legal.count() == 1) return move::make_card(legal.first());
+  aims a = read_aims(st, legal);
+  weigh_cover(st, a);
+  shun_costly_trick(st, a);
+  choose_nil_to_press(st, a);
+  if (st.played == 0) return bot_lead(st, a.legal, a.unplayed, a.others, a.i_nil, a.partner_nil, a.need, a.zero_opp >= 0);
+  return move::make_card(follow(st, a));
 }
 
 // The card drawn from the stock is kept when it adds to the hand's estimated tricks at least what a card
@@ -289,8 +332,7 @@ namespace {
 // What a seat keeping its strength drops after the bidding: the lowest card of its shortest side suit,
 // short suits becoming voids it can ruff, never a card no other seat's card beats in its suit (a sure trick);
 // with no such card, the lowest outside trumps. (Dropping the lowest side cards, the kitty holder of a
-// 54-card deal kept its suits as long as it was dealt them: 300 games of each, sets/hand 0.423 -> 0.412
-// and 0.486 -> 0.480 on two such rulesets.)
+// 54-card deal kept its suits as long as it was dealt them, and was set more often.)
 int shortening_discard(const variant& v, card_set h) {
   const card_set side = h & ~v.trump;
   int best = -1, best_len = 0;
@@ -314,8 +356,8 @@ move exchange_card(const game_state& st) {
   if (st.exchange_offer) return move::make_choice(1);
   // the nil side passes its highest cards; the partner returns its lowest. When the partner plays to
   // take nothing too, each keeps its own danger: its highest cards would only make the partner's
-  // nothing as hard as they made its own (both passing them, each naught of a double naught was
-  // made about one time in eight where its bidder, before the exchange, expected four in five)
+  // nothing as hard as they made its own (both passing them, the naughts of a double naught were made far
+  // less often than their bidders expected before the exchange)
   int from = st.turn;
   bool zero = bid_zero(st, from);
   bool mate_zero = false;
@@ -331,7 +373,7 @@ move discard_card(const game_state& st) {
   // after the bidding a seat playing to take nothing drops the cards likeliest to win a trick
   card_set h = st.hands[st.turn];
   if (st.bids[st.turn].kind >= 0 && bid_zero(st, st.turn)) return move::make_card(most_dangerous(v, h, v.deck & ~h));
-  // before the bidding the lowest side cards (shortening there raised sets: jokers 0.172 -> 0.192 sets/hand)
+  // before the bidding the lowest side cards (shortening there raised sets)
   if (st.bids[st.turn].kind < 0) return move::make_card(lowest_side(v, h));
   return move::make_card(shortening_discard(v, h));
 }

@@ -232,10 +232,9 @@ calibrated calibration(const variant& v) {
       const passed_chances fitted = zero_after_passing(v, hands[s], s, hv);
       for (int k = 0; k <= max_passed; ++k) p0[k] += fitted[k];
       // a hand not looked at takes the plainer guess: priced by the fitted one, a blind nil was bid far
-      // more often than it was made (German's Double Zero: one in four). Passing its highest cards, the
-      // fitted guess after them: forced on every hand, standard's blind nils (passing two) were made 7
-      // times in 10 (fitted after passing: 7, plainer: 3, plainer before passing: 2), HighGround's blind
-      // naughts (passing one) 8 in 10 (fitted after passing: 6, plainer: 3)
+      // more often than it was made. Passing its highest cards, the fitted guess after them: forced on
+      // every hand, the blind nils and naughts that pass cards were made about as often as it says, far
+      // more often than the plainer guess says
       passed_chances unseen = fitted;
       unseen[0] = std::exp(-hv.plain_danger);
       if (s != v.dummy) seen.push_back({hv, unseen});
