@@ -73,12 +73,12 @@ constexpr double bid_read_over = 0.6;
 
 // `unseen`: the seat has not looked at its cards (a blind bid, agreeing to one): its hand is one of the
 // variant's, and its partners' are the variant's average, whatever the cards dealt.
-outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr) {
+outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand* unseen = nullptr) {
   const variant& v = *st.v;
   outlook o;
   o.seat = seat;
   o.team = v.team_of[seat];
-  const calibrated cal = calibration(v);
+  const calibrated& cal = cx.calibration();
   hand_value hv;
   if (!unseen) hv = value_hand(v, st.hands[seat], seat);
   double sure = unseen ? unseen->sure : hv.sure;
@@ -110,7 +110,7 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
     o.mate_bid = b.kind >= 0;
     // a partner already playing for zero chose it; one our bid would send there has an unseen hand,
     // a little better than most after a low hint of its own
-    const double least = o.mate_bid && bid_zero(st, o.mate) ? 0.75 : o.mate_bid && !v.bids[b.kind].blind && b.n <= 1 ? 0.45 : 0;
+    const double least = o.mate_bid && bid_zero(cx, st, o.mate) ? 0.75 : o.mate_bid && !v.bids[b.kind].blind && b.n <= 1 ? 0.45 : 0;
     for (int k = 0; k <= max_passed; ++k) o.mate_p0_passed[k] = std::max(least, cal.p0_passed[k]);
     o.mate_p0 = o.mate_p0_passed[0];
     o.mate_prior = std::max(0.0, (all - o.mu) / (v.seats - 1));
@@ -129,7 +129,7 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
       const int t = st.bidder_team(b);
       if (m.kind < 0 || t < 0 || t == o.team) continue;
       const bid_kind& k = v.bids[m.kind];
-      if (!k.blind && k.lo < k.hi && (v.bid_by_team || !bid_zero(st, b))) claimed += m.n + bid_read_over;
+      if (!k.blind && k.lo < k.hi && (v.bid_by_team || !bid_zero(cx, st, b))) claimed += m.n + bid_read_over;
     }
     const double excess = o.mu + (o.mate >= 0 ? o.mate_mu : 0) + claimed - all;
     if (claimed > 0 && excess > 0) o.mu = std::max(0.0, o.mu - 0.5 * excess);
@@ -140,28 +140,24 @@ outlook look(const game_state& st, int seat, const unseen_hand* unseen = nullptr
   return o;
 }
 
-int best_move(const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u);
+int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u);
 
 // The move a partner to bid in `c` chooses among `ms`: the bot's own choice from what it would know, its
 // hand one the bidding seat cannot see (the variant's average hand), and the bids so far read as look()
 // reads them; its own look ahead guesses the bids after it plainly. Kept per bidding position.
-int mate_choice(const game_state& c, const move* ms, int n) {
-  struct entry {
-    hand_key key;
-    int seat = -1, choice = 0;
-  };
-  thread_local std::vector<entry> known;
-  for (const entry& e : known)
+int mate_choice(bot_context& cx, const game_state& c, const move* ms, int n) {
+  std::vector<hand_answers::mate_entry>& known = cx.answers.mate_choices;
+  for (const hand_answers::mate_entry& e : known)
     if (e.seat == c.turn && e.key.same(c)) return e.choice;
   if (known.size() >= 64) known.clear();
-  const calibrated cal = calibration(*c.v);
-  outlook mine = look(c, c.turn, &cal.mean);
+  const calibrated& cal = cx.calibration();
+  outlook mine = look(cx, c, c.turn, &cal.mean);
   mine.plain_mates = true;
   double u;
-  entry e;
+  hand_answers::mate_entry e;
   e.key.set(c);
   e.seat = c.turn;
-  e.choice = best_move(c, ms, n, true, mine, u);
+  e.choice = best_move(cx, c, ms, n, true, mine, u);
   known.push_back(e);
   return e.choice;
 }
@@ -170,7 +166,7 @@ int mate_choice(const game_state& c, const move* ms, int n) {
 // expected tricks, plain numbers before special bids, never blind. With `o.mate_decides` a partner still
 // to bid chooses as the bot does instead (mate_choice), by what the bids so far tell it: after a bid
 // made blind, when it must bid blind too (the side's contract is then its blind choice).
-void fill_bids(game_state& c, const outlook& o) {
+void fill_bids(bot_context& cx, game_state& c, const outlook& o) {
   const variant& v = *c.v;
   const int all = v.tricks_per_hand;
   const int opps = v.seats - side_size(v, o.seat);
@@ -189,7 +185,7 @@ void fill_bids(game_state& c, const outlook& o) {
       bool blind = true;
       for (int i = 0; i < n; ++i) blind &= ms[i].type == move::bid && v.bids[ms[i].a].blind;
       if (blind || o.mate_decides == outlook::mate_model::always) {
-        c.apply(ms[mate_choice(c, ms, n)]);
+        c.apply(ms[mate_choice(cx, c, ms, n)]);
         continue;
       }
     }
@@ -225,7 +221,7 @@ int cards_passed(const game_state& c, int team) {
 // The side's expected score over trick outcomes around the outlook, with the bids (and calls) in `c`.
 // Who plays to take nothing is asked of the scoring (zero_wanted), so a nil or a naught is valued by
 // its chance of taking none.
-double expected_score(const game_state& c, const outlook& given) {
+double expected_score(bot_context& cx, const game_state& c, const outlook& given) {
   const variant& v = *c.v;
   outlook o = given;
   if (o.mate < 0 && v.dummy >= 0 && c.controller >= 0 && v.team_of[c.controller] == o.team) {
@@ -233,8 +229,8 @@ double expected_score(const game_state& c, const outlook& given) {
     o.mate = v.dummy;
     o.mate_mu = o.mate_prior = std::max(0.0, (v.tricks_per_hand - o.mu) / (v.seats - 1));
     o.mate_bid = false;
-    o.mate_p0 = calibration(v).p0;
-    o.mate_p0_passed = calibration(v).p0_passed;
+    o.mate_p0 = cx.calibration().p0;
+    o.mate_p0_passed = cx.calibration().p0_passed;
   }
   const int all = v.tricks_per_hand;
   const bool me_zero = zero_wanted(c, o.seat), mate_zero = o.mate >= 0 && zero_wanted(c, o.mate);
@@ -244,7 +240,7 @@ double expected_score(const game_state& c, const outlook& given) {
   // tricks do not count for the side as the seat's do (asked of the scoring), the highest cards it passes in
   // an exchange add to the seat's (without them, the partners covering a blind nil that passes cards took
   // far more tricks than they bid)
-  const double received = mate_zero && !me_zero && passed > 0 && !tricks_pooled(c, o.seat, o.mate) ? calibration(v).received[passed] : 0;
+  const double received = mate_zero && !me_zero && passed > 0 && !tricks_pooled(cx, c, o.seat, o.mate) ? cx.calibration().received[passed] : 0;
   const double mu = o.mu + (mate_zero && !me_zero ? 0.5 * o.mate_prior + received : 0);
   const double mate_mu = o.mate_mu + (me_zero && !mate_zero ? 0.5 * o.mu : 0);
   // sure winners add no doubt; the rest of the estimate does
@@ -257,7 +253,7 @@ double expected_score(const game_state& c, const outlook& given) {
   else if (mate_zero) {
     // both playing to take nothing, neither covers the other: a partner who did not choose it itself
     // has the plainer chance of a hand not looked at (the fitted chance overrates such a partner's naught)
-    const calibrated& cal = calibration(v);
+    const calibrated& cal = cx.calibration();
     mate = zero_dist(me_zero && o.mate_p0 <= cal.p0 ? std::min(o.mate_p0, cal.mean.p0) : o.mate_p0_passed[passed], all);
   }
   else mate = around(mate_mu, o.mate_bid ? 1.1 : 1.6, all, 3);
@@ -285,7 +281,7 @@ double expected_score(const game_state& c, const outlook& given) {
       for (int k = 0; k < nopp; ++k) put(opp_seats[k], won[opp_seats[k]]);
       put(o.seat, x - run_mine);
       if (o.mate >= 0) put(o.mate, y - (run - run_mine));
-      double u = score_outcome(c, o.team, won, order.data());
+      double u = score_outcome(cx, c, o.team, won, order.data());
       total += me.p[i] * mate.p[j] * u;
     }
   return total;
@@ -296,17 +292,13 @@ double expected_score(const game_state& c, const outlook& given) {
 // tells the partner): asked of the scoring by bidding the kind's lowest and highest number, the later bids
 // guessed plainly, and scoring both on the same trick counts (kept per hand and kind); and for a bid made
 // blind when the partner must then bid blind too (fill_bids sees its choices).
-outlook::mate_model leaves_to_mate(const game_state& st, const move& m, const outlook& o) {
+outlook::mate_model leaves_to_mate(bot_context& cx, const game_state& st, const move& m, const outlook& o) {
   const variant& v = *st.v;
   if (m.type != move::bid) return outlook::mate_model::plain;
   const bid_kind& k = v.bids[m.a];
   if (k.blind) return outlook::mate_model::blind;
   if (k.lo >= k.hi) return outlook::mate_model::plain;
-  struct cache {
-    hand_key key;
-    std::vector<int8_t> answer;  // per kind: 0 unknown, 1 no, 2 yes
-  };
-  thread_local cache c;
+  auto& c = cx.answers.leaves;
   if (!c.key.same(st)) {
     c.key.set(st);
     c.answer.assign(v.bids.size(), 0);
@@ -319,13 +311,13 @@ outlook::mate_model leaves_to_mate(const game_state& st, const move& m, const ou
         game_state a = st, b = st;
         a.apply(lo);
         b.apply(hi);
-        fill_bids(a, o);
-        fill_bids(b, o);
+        fill_bids(cx, a, o);
+        fill_bids(cx, b, o);
         const int all = v.tricks_per_hand, opp = first_opponent(v, o.seat);
         same = opp >= 0;
         for (int x = 0; same && x <= all; x += std::max(1, all / 2)) {
           const trick_split sp = split_of({{o.seat, x}, {opp, all - x}});
-          same = score_outcome(a, o.team, sp.won, sp.order.data()) == score_outcome(b, o.team, sp.won, sp.order.data());
+          same = score_outcome(cx, a, o.team, sp.won, sp.order.data()) == score_outcome(cx, b, o.team, sp.won, sp.order.data());
         }
       }
     } catch (const rule_error&) {
@@ -340,13 +332,13 @@ outlook::mate_model leaves_to_mate(const game_state& st, const move& m, const ou
 // A bid that needs partner's agreement stands only if the partner agrees, and a partner agrees only with a
 // hand that fits it (refused, the bidder bids again at no cost): so it is valued with a partner who, if the
 // bid has it take no trick, holds a hand fit for that, as a partner who bid so itself would.
-bool score_move(const game_state& st, const move& m, const outlook& given, bool bidding, double& u) {
+bool score_move(bot_context& cx, const game_state& st, const move& m, const outlook& given, bool bidding, double& u) {
   outlook o = given;
   if (m.type == move::bid && st.v->bids[m.a].agree && o.mate >= 0 && !o.mate_bid) {
     o.mate_p0 = std::max(0.75, o.mate_p0);
     for (double& p : o.mate_p0_passed) p = std::max(0.75, p);
   }
-  if (bidding && o.mate >= 0 && !o.mate_bid && !o.plain_mates) o.mate_decides = leaves_to_mate(st, m, given);
+  if (bidding && o.mate >= 0 && !o.mate_bid && !o.plain_mates) o.mate_decides = leaves_to_mate(cx, st, m, given);
   try {
     // a dummy the bids will give away goes to the highest bid, so what a bid is worth hangs on the later
     // bids: the later opponents are guessed with hands weaker, as likely and stronger than the average
@@ -354,16 +346,16 @@ bool score_move(const game_state& st, const move& m, const outlook& given, bool 
     // is valued with the chance of being outbid and left alone with it
     const variant& v = *st.v;
     const bool auction = bidding && v.dummy >= 0 && st.controller < 0;
-    const double spread = auction ? hand_spread(calibration(v)) : 0;
+    const double spread = auction ? hand_spread(cx.calibration()) : 0;
     const double shifts[3] = {-spread, 0, spread}, weights[3] = {0.25, 0.5, 0.25};
     u = 0;
     for (int i = auction ? 0 : 1; i < (auction ? 3 : 2); ++i) {
       game_state c = st;
       c.apply(m);
       o.opp_shift = shifts[i];
-      if (bidding) fill_bids(c, o);
+      if (bidding) fill_bids(cx, c, o);
       if (c.v->dummy >= 0 && c.controller < 0) c.controller = c.highest_bidder();  // as the partner step will
-      u += (auction ? weights[i] : 1.0) * expected_score(c, o);
+      u += (auction ? weights[i] : 1.0) * expected_score(cx, c, o);
     }
     return true;
   } catch (const rule_error&) {
@@ -374,7 +366,7 @@ bool score_move(const game_state& st, const move& m, const outlook& given, bool 
 // Chooses among all legal moves of a bid or call decision by expected score, for the outlook `o`; a tie goes
 // to the number nearest the estimate, a plain bid before a special one, declining before calling. Returns
 // the move's index (0 when none could be scored) and its expected score.
-int best_move(const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u) {
+int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u) {
   const variant& v = *st.v;
   const int target = (int)std::lround(o.mu);
   const double all = v.tricks_per_hand;
@@ -392,7 +384,7 @@ int best_move(const game_state& st, const move* ms, int n, bool bidding, const o
       bool far = bid && v.bids[m.a].lo < v.bids[m.a].hi &&
                  (m.b > std::max(mine, side) + 1.5 || m.b < std::min(mine, side) - 2.5);
       double u;
-      if ((pass == 0 && far) || !score_move(st, m, o, bidding, u)) continue;
+      if ((pass == 0 && far) || !score_move(cx, st, m, o, bidding, u)) continue;
       // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
       double tie = bid ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : m.type == move::choice ? m.a : (m.a < 0 ? 0 : 1);
       if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
@@ -405,14 +397,14 @@ int best_move(const game_state& st, const move* ms, int n, bool bidding, const o
   return best >= 0 ? best : 0;
 }
 
-move choose(const game_state& st, const move* ms, int n, bool bidding) {
+move choose(bot_context& cx, const game_state& st, const move* ms, int n, bool bidding) {
   double u;
-  return ms[best_move(st, ms, n, bidding, look(st, st.acting_seat()), u)];
+  return ms[best_move(cx, st, ms, n, bidding, look(cx, st, st.acting_seat()), u)];
 }
 
 // The expected score of a move made without looking at the cards: over the variant's hands, band by band.
 // Numbers far from what an average side takes are not scored (-1e300), unless `all_numbers`.
-double unseen_score(const game_state& st, const move& m, const std::array<outlook, unseen_bands>& bands, bool all_numbers) {
+double unseen_score(bot_context& cx, const game_state& st, const move& m, const std::array<outlook, unseen_bands>& bands, bool all_numbers) {
   const variant& v = *st.v;
   if (!all_numbers && m.type == move::bid && v.bids[m.a].lo < v.bids[m.a].hi) {
     const outlook& mid = bands[unseen_bands / 2];
@@ -422,7 +414,7 @@ double unseen_score(const game_state& st, const move& m, const std::array<outloo
   double total = 0;
   for (const outlook& o : bands) {
     double u;
-    if (!score_move(st, m, o, true, u)) return -1e300;
+    if (!score_move(cx, st, m, o, true, u)) return -1e300;
     total += u / unseen_bands;
   }
   return total;
@@ -432,12 +424,12 @@ double unseen_score(const game_state& st, const move& m, const std::array<outloo
 // blind bid. The seat values each blind move (and each answer) over the variant's hands, never by its own
 // cards; it bids blind only when that beats looking first, valued as the best bid with the cards in view,
 // averaged over the same hands. Looking, it chooses among the other bids with its cards.
-move choose_unseen(const game_state& st, move* ms, int n) {
+move choose_unseen(bot_context& cx, const game_state& st, move* ms, int n) {
   const variant& v = *st.v;
-  const calibrated cal = calibration(v);
+  const calibrated& cal = cx.calibration();
   const int seat = st.acting_seat();
   std::array<outlook, unseen_bands> bands;
-  for (int k = 0; k < unseen_bands; ++k) bands[k] = look(st, seat, &cal.bands[k]);
+  for (int k = 0; k < unseen_bands; ++k) bands[k] = look(cx, st, seat, &cal.bands[k]);
   const bool answer = st.ph == phase::agree;
   // the moves made blind (every answer) to the end of the list, in their order
   move blind[max_moves];
@@ -450,7 +442,7 @@ move choose_unseen(const game_state& st, move* ms, int n) {
   double best_u = -1e300;
   for (int pass = 0; pass < 2 && best < 0; ++pass)
     for (int i = 0; i < nblind; ++i) {
-      const double u = unseen_score(st, blind[i], bands, pass == 1);
+      const double u = unseen_score(cx, st, blind[i], bands, pass == 1);
       if (u > best_u + 1e-9) { best = i; best_u = u; }
     }
   if (nseen == 0) return blind[best >= 0 ? best : 0];
@@ -458,12 +450,12 @@ move choose_unseen(const game_state& st, move* ms, int n) {
     double looking = 0;
     for (const outlook& o : bands) {
       double u;
-      best_move(st, ms, nseen, true, o, u);
+      best_move(cx, st, ms, nseen, true, o, u);
       looking += u / unseen_bands;
     }
     if (best_u > looking + 1e-9) return blind[best];
   }
-  return choose(st, ms, nseen, true);
+  return choose(cx, st, ms, nseen, true);
 }
 
 // Is the decision pending made before looking at the cards (a blind bid open, or partner's blind bid to answer)?
@@ -483,31 +475,31 @@ bool unseen_decision(const game_state& st, const move* ms, int n) {
 // take nothing counts none), and raises only when that is more than the side's bid. Among passing and those
 // raises it takes the one of best expected score, as for a bid (a tie passes), so that it does not raise
 // into a contract more likely set than the bid.
-move bot_raise(const game_state& st) {
+move bot_raise(bot_context& cx, const game_state& st) {
   const int seat = st.acting_seat();
-  const outlook o = look(st, seat);
-  double side = bid_zero(st, seat) ? 0 : o.mu;
-  if (o.mate >= 0 && !bid_zero(st, o.mate)) side += o.mate_mu;
+  const outlook o = look(cx, st, seat);
+  double side = bid_zero(cx, st, seat) ? 0 : o.mu;
+  if (o.mate >= 0 && !bid_zero(cx, st, o.mate)) side += o.mate_mu;
   const int want = std::min((int)std::floor(std::min(side, (double)st.v->tricks_per_hand)), st.raise_limit(st.turn));
   move ms[max_tricks + 2];
   int n = 0;
   for (int total = st.side_bid(st.turn) + 1; total <= want; ++total) ms[n++] = move::make_raise(total);
   if (n == 0) return move::make_raise(-1);
   ms[n++] = move::make_raise(-1);
-  return choose(st, ms, n, false);
+  return choose(cx, st, ms, n, false);
 }
 
-move bot_decide(const game_state& st, bool bidding) {
+move bot_decide(bot_context& cx, const game_state& st, bool bidding) {
   move ms[max_moves];
   int n = st.legal_moves(ms);
   if (n == 0) throw no_legal_move(st);
   if (n == 1) return ms[0];
-  if (bidding && unseen_decision(st, ms, n)) return choose_unseen(st, ms, n);
-  return choose(st, ms, n, bidding);
+  if (bidding && unseen_decision(st, ms, n)) return choose_unseen(cx, st, ms, n);
+  return choose(cx, st, ms, n, bidding);
 }
 
 // redeal is then likely to give the side more; otherwise declined.
-move bot_redeal(const game_state& st) {
+move bot_redeal(bot_context& cx, const game_state& st) {
   const variant& v = *st.v;
   move ms[max_moves];
   const int n = st.legal_moves(ms);
@@ -516,7 +508,7 @@ move bot_redeal(const game_state& st) {
   int players = 0;
   for (int s = 0; s < v.seats; ++s)
     if (st.call_by_team ? v.team_of[s] == st.turn : s == st.turn) {
-      tricks += estimate_tricks(st, s);
+      tricks += estimate_tricks(st, s, cx);
       ++players;
     }
   return tricks < 2.5 * players ? ms[0] : move::make_call(-1);

@@ -10,19 +10,19 @@
 
 namespace spades {
 
-move bot_move(const game_state& st, rng& r) {
+move bot_move(const game_state& st, rng& r, bot_context& cx) {
   using namespace bot_detail;
   (void)r;
   switch (st.ph) {
-    case phase::bid: return bot_decide(st, true);
-    case phase::call: return st.redeal_step() ? bot_redeal(st) : bot_decide(st, false);
-    case phase::agree: return bot_decide(st, true);  // the bidding goes on after the answer
-    case phase::raise: return bot_raise(st);
-    case phase::exchange: return exchange_card(st);
+    case phase::bid: return bot_decide(cx, st, true);
+    case phase::call: return st.redeal_step() ? bot_redeal(cx, st) : bot_decide(cx, st, false);
+    case phase::agree: return bot_decide(cx, st, true);  // the bidding goes on after the answer
+    case phase::raise: return bot_raise(cx, st);
+    case phase::exchange: return exchange_card(cx, st);
     case phase::pass:  // before bidding: keep the strength, pass the small cards
       return move::make_card(lowest_side(*st.v, st.hands[st.turn]));
-    case phase::discard: return discard_card(st);
-    case phase::play: return bot_play(st);
+    case phase::discard: return discard_card(cx, st);
+    case phase::play: return bot_play(cx, st);
     case phase::draw: return draw_choice(st);
     default: return move{};
   }

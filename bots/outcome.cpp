@@ -13,17 +13,11 @@ namespace {
 // What one unit of the carried counter (the one the variant marks as playing the role of overtricks
 // carried to later hands) will cost later, in points: asked of the scoring by raising the counter by 100
 // on an even split of tricks. 0 without such a counter. Kept per hand.
-double carried_unit(const game_state& st, int team) {
+double carried_unit(bot_context& cx, const game_state& st, int team) {
   const variant& v = *st.v;
   const int k = v.bags_counter;
   if (k < 0 || v.seats < 1) return 0;
-  struct cache {
-    const variant* v = nullptr;
-    int hands_played = -1, dealer = -1;
-    std::array<double, max_teams> unit{};
-    std::array<bool, max_teams> known{};
-  };
-  thread_local cache c;
+  auto& c = cx.answers.carried;
   if (c.v != st.v || c.hands_played != st.hands_played || c.dealer != st.dealer) c = {st.v, st.hands_played, st.dealer, {}, {}};
   if (c.known[team]) return c.unit[team];
   std::array<int, max_seats> won{};
@@ -86,10 +80,10 @@ double win_chance(const game_state& c, int team, double stake) {
 // it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
 // (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
 // level). Nothing is kept.
-double score_outcome(game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
+double score_outcome(bot_context& cx, game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
   const variant& v = *c.v;
   int64_t carried = v.bags_counter >= 0 ? c.counters[team][v.bags_counter] : 0;
-  double unit = carried_unit(c, team);
+  double unit = carried_unit(cx, c, team);
   const double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
   const double before = win_chance(c, team, stake);
   c.guess_tricks(won, order);
@@ -137,12 +131,8 @@ bool zero_wanted(const game_state& st, int seat) {
   }
 }
 
-bool bid_zero(const game_state& st, int seat) {
-  struct cache {
-    hand_key key;
-    std::array<int8_t, max_seats> answer{};  // 0 unknown, 1 no, 2 yes
-  };
-  thread_local cache c;
+bool bid_zero(bot_context& cx, const game_state& st, int seat) {
+  auto& c = cx.answers.zero;
   if (!c.key.same(st)) {
     c.key.set(st);
     c.answer = {};
@@ -153,16 +143,11 @@ bool bid_zero(const game_state& st, int seat) {
 
 // The side's score (score_outcome) when the seat takes k tricks and an opponent the rest, for every k: tabled
 // once a hand per seat. Null when the seat has no opponent or the hand is not bid.
-const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, int seat) {
+const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   if (st.bidding_skipped) return nullptr;
   const int all = std::min(v.tricks_per_hand, max_tricks);
-  struct cache {
-    hand_key key;
-    std::array<bool, max_seats> known{};
-    std::array<std::array<double, max_tricks + 1>, max_seats> by_count{};
-  };
-  thread_local cache c;
+  auto& c = cx.answers.counts;
   if (!c.key.same(st)) {
     c.key.set(st);
     c.known = {};
@@ -174,7 +159,7 @@ const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, 
     try {
       for (int k = 0; k <= all; ++k) {
         const trick_split sp = split_of({{seat, k}, {opp, all - k}});
-        c.by_count[seat][k] = score_outcome(st, v.team_of[seat], sp.won, sp.order.data());
+        c.by_count[seat][k] = score_outcome(cx, st, v.team_of[seat], sp.won, sp.order.data());
       }
     } catch (const rule_error&) {
       c.by_count[seat] = {};
@@ -187,13 +172,9 @@ const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, 
 // a hand and its bids: the partner taking one trick more, or the seat, each having taken one already (so that
 // a nil lost is lost either way) and an opponent the rest, for every count of the seat's. Not so where a nil
 // bidder's tricks never count toward its partner's bid.
-bool tricks_pooled(const game_state& st, int seat, int mate) {
+bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
   const variant& v = *st.v;
-  struct cache {
-    hand_key key;
-    std::array<std::array<int8_t, max_seats>, max_seats> answer{};  // 0 unknown, 1 no, 2 yes
-  };
-  thread_local cache c;
+  auto& c = cx.answers.pooled;
   if (!c.key.same(st)) {
     c.key.set(st);
     c.answer = {};
@@ -224,11 +205,11 @@ namespace {
 
 // The tricks that count for the seat's side so far (a dummy playing for the side included; a partner's
 // only when they count as the seat's would).
-int side_taken(const game_state& st, int seat) {
+int side_taken(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   int side = 0;
   for (int m : v.members[v.team_of[seat]])
-    if (m == seat || (st.tricks_won[m] > 0 && tricks_pooled(st, seat, m))) side += st.tricks_won[m];
+    if (m == seat || (st.tricks_won[m] > 0 && tricks_pooled(cx, st, seat, m))) side += st.tricks_won[m];
   if (v.dummy >= 0 && st.team_in_hand(v.dummy) == v.team_of[seat]) side += st.tricks_won[v.dummy];  // it plays for the side
   return side;
 }
@@ -238,17 +219,17 @@ int side_taken(const game_state& st, int seat) {
 // What one more trick costs the seat's side (overtricks carried at a price, a contract broken by too
 // many): what the side's count so far scores above the count plus one, or 0; `later` tricks the seat is
 // sure to take anyway (counted by sure_later) are added to both counts.
-double trick_cost(const game_state& st, int seat, int later) {
-  const auto* by_count = scores_by_count(st, seat);
+double trick_cost(bot_context& cx, const game_state& st, int seat, int later) {
+  const auto* by_count = scores_by_count(cx, st, seat);
   if (!by_count) return 0;
   const int all = std::min(st.v->tricks_per_hand, max_tricks);
-  const int side = std::min(side_taken(st, seat) + later, all);
+  const int side = std::min(side_taken(cx, st, seat) + later, all);
   return side < all ? std::max(0.0, (*by_count)[side] - (*by_count)[side + 1]) : 0;
 }
 
 // Would one more trick for the seat's side cost it? A trick is unwanted when the side's count so far plus
 // one scores below the count so far.
-bool trick_unwanted(const game_state& st, int seat) { return trick_cost(st, seat) > 0.5; }
+bool trick_unwanted(bot_context& cx, const game_state& st, int seat) { return trick_cost(cx, st, seat) > 0.5; }
 
 // The tricks the seat will take whatever anyone plays: its trumps that no card another seat may still hold
 // beats. Each wins the trick it is played to, and it must be played to one.
@@ -266,9 +247,9 @@ int sure_later(const game_state& st, card_set hand, card_set others) {
 // How many more tricks the seat's side needs for its contract: the count whose trick gains the most
 // points (the step from set to made), less what the side has taken; 0 when no trick is worth a step.
 // `step_gain`, if given, is set to that step's points (0 without one).
-int tricks_short(const game_state& st, int seat, double* step_gain) {
+int tricks_short(bot_context& cx, const game_state& st, int seat, double* step_gain) {
   if (step_gain) *step_gain = 0;
-  const auto* by_count = scores_by_count(st, seat);
+  const auto* by_count = scores_by_count(cx, st, seat);
   if (!by_count) return 0;
   const int all = std::min(st.v->tricks_per_hand, max_tricks);
   int step = 0;
@@ -279,7 +260,7 @@ int tricks_short(const game_state& st, int seat, double* step_gain) {
       step = k;
     }
   if (step_gain && step > 0) *step_gain = gain;
-  return std::max(0, step - side_taken(st, seat));
+  return std::max(0, step - side_taken(cx, st, seat));
 }
 
 // What more tricks can only cost the seat's side once it has its contract (with `later` tricks it is sure
@@ -288,11 +269,11 @@ int tricks_short(const game_state& st, int seat, double* step_gain) {
 // nothing to gain from a trick, only room to lose: it ducks from there on, not only at the last trick the
 // limit allows. (Short of its contract it plays for it: ducking there to push tricks onto the other side,
 // on the scoring's guess of one opponent taking all the rest, raised the side's own sets.)
-double risk_ahead(const game_state& st, int seat, int later) {
-  const auto* by_count = scores_by_count(st, seat);
-  if (!by_count || tricks_short(st, seat) > later) return 0;
+double risk_ahead(bot_context& cx, const game_state& st, int seat, int later) {
+  const auto* by_count = scores_by_count(cx, st, seat);
+  if (!by_count || tricks_short(cx, st, seat) > later) return 0;
   const int all = std::min(st.v->tricks_per_hand, max_tricks);
-  const int taken = side_taken(st, seat), side = std::min(taken + later, all);
+  const int taken = side_taken(cx, st, seat), side = std::min(taken + later, all);
   const int reach = std::min(all, taken + st.v->tricks_per_hand - st.trick);
   const double here = (*by_count)[side];
   double worst = here;
@@ -308,7 +289,7 @@ double risk_ahead(const game_state& st, int seat, int later) {
 // the winning card may be forced over it only when every card it holds in the suit led beats it: the chance
 // of that, over the unseen cards it may hold (`pool`), against what its failure costs the side (asked of the
 // scoring: the side's count with the seat's `later` sure tricks, the partner taking one trick or none).
-bool cover_worth(const game_state& st, int self, int partner, int later, card_set pool, double cost) {
+bool cover_worth(bot_context& cx, const game_state& st, int self, int partner, int later, card_set pool, double cost) {
   const variant& v = *st.v;
   const int opp = first_opponent(v, self), all = std::min(v.tricks_per_hand, max_tricks);
   if (opp < 0 || st.win_card < 0) return true;
@@ -326,7 +307,7 @@ bool cover_worth(const game_state& st, int self, int partner, int later, card_se
   const int mine = std::min(all - 1, st.tricks_won[self] + later);
   auto points = [&](int theirs) {
     const trick_split sp = split_of({{self, mine}, {partner, theirs}, {opp, all - mine - theirs}});
-    return score_outcome(st, v.team_of[self], sp.won, sp.order.data());
+    return score_outcome(cx, st, v.team_of[self], sp.won, sp.order.data());
   };
   try {
     return forced * (points(0) - points(1)) > cost;
@@ -338,14 +319,14 @@ bool cover_worth(const game_state& st, int self, int partner, int later, card_se
 // What a trick left to the other sides may be worth to them: the largest step from set to made (tricks_short)
 // of an opponent still short of its contract that needs all, or all but one, of the tricks left that are not
 // the seat's `later` sure tricks; 0 when none does (an opponent with room to spare, or out of reach).
-double opponents_stake(const game_state& st, int seat, int later) {
+double opponents_stake(bot_context& cx, const game_state& st, int seat, int later) {
   const variant& v = *st.v;
   const int left = v.tricks_per_hand - st.trick - later;
   double stake = 0;
   for (int s = 0; s < v.seats; ++s) {
     if (s == v.dummy || v.team_of[s] < 0 || v.team_of[s] == v.team_of[seat]) continue;
     double gain = 0;
-    const int short_by = tricks_short(st, s, &gain);
+    const int short_by = tricks_short(cx, st, s, &gain);
     if (short_by > 0 && short_by <= left && short_by >= left - 1) stake = std::max(stake, gain);
   }
   return stake;
@@ -354,15 +335,10 @@ double opponents_stake(const game_state& st, int seat, int later) {
 // Must the seat's side win the trick in play? When the scoring reads the order of tricks (a call on the
 // first tricks), the trick is scored both ways with the side taking every later trick: a difference far
 // above a trick's worth means a bonus hangs on this very trick. Kept per trick.
-bool trick_needed(const game_state& st, int seat) {
+bool trick_needed(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   if (!v.uses_trick_order || st.bidding_skipped) return false;
-  struct cache {
-    hand_key key;
-    int trick = -1;
-    std::array<int8_t, max_seats> answer{};
-  };
-  thread_local cache c;
+  auto& c = cx.answers.needed;
   if (!c.key.same(st) || c.trick != st.trick) {
     c.key.set(st);
     c.trick = st.trick;
@@ -382,7 +358,7 @@ bool trick_needed(const game_state& st, int seat) {
         order[i] = (int8_t)seat;
         ++won[seat];
       }
-      return score_outcome(st, v.team_of[seat], won, order.data());
+      return score_outcome(cx, st, v.team_of[seat], won, order.data());
     };
     try {
       need = with(seat) - with(opp) > 30;

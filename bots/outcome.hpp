@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <utility>
 
+#include "bots/context.hpp"
 #include "runtime/game.hpp"
 
 namespace spades::bot_detail {
@@ -19,7 +20,7 @@ struct trick_split {
 trick_split split_of(std::initializer_list<std::pair<int, int>> takes);
 
 // The side's score for the hand were `won` tricks taken in `order`, a game won or lost by it included.
-double score_outcome(game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order);
+double score_outcome(bot_context& cx, game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order);
 // The first opponent of `seat` that is not the dummy, or -1.
 int first_opponent(const variant& v, int seat);
 // The seat whose score a seat's tricks go to: itself, or for the dummy its controller.
@@ -27,55 +28,25 @@ inline int scorer_of(const game_state& st, int seat) { return seat == st.v->dumm
 // Does the seat's side lose by the seat taking a trick (a nil, a naught)? bid_zero: the same, kept per hand.
 bool zero_wanted(const game_state& st, int seat);
 
-// Answers that hold for a whole hand (or trick), kept per thread so that each is asked once.
-// Answers that hold for a whole hand (or trick), kept per thread so that each is asked once.
-struct hand_key {
-  const variant* v = nullptr;
-  int hands_played = -1, dealer = -1;
-  std::array<bid_made, max_seats> bids{};
-  std::array<uint32_t, max_seats> team_calls{}, player_calls{};
-  // the scores and counters too: a later game of the same thread reaches the same hand number, dealer and
-  // bids with other scores (what a bid is worth, and the conditions of some, read them)
-  std::array<int64_t, max_teams> score{};
-  std::array<std::array<int64_t, max_counters>, max_teams> counters{};
-  bool same(const game_state& st) const {
-    if (v != st.v || hands_played != st.hands_played || dealer != st.dealer) return false;
-    if (score != st.score || counters != st.counters) return false;
-    for (int b = 0; b < max_seats; ++b)
-      if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
-    return team_calls == st.team_calls && player_calls == st.player_calls;
-  }
-  void set(const game_state& st) {
-    v = st.v;
-    hands_played = st.hands_played;
-    dealer = st.dealer;
-    bids = st.bids;
-    team_calls = st.team_calls;
-    player_calls = st.player_calls;
-    score = st.score;
-    counters = st.counters;
-  }
-};
-
-bool bid_zero(const game_state& st, int seat);
+bool bid_zero(bot_context& cx, const game_state& st, int seat);
 // The side's score with the seat taking k tricks and an opponent the rest, for every k; null if none.
-const std::array<double, max_tricks + 1>* scores_by_count(const game_state& st, int seat);
+const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const game_state& st, int seat);
 // Does a trick of partner `mate` count for the side as one of the seat's would?
-bool tricks_pooled(const game_state& st, int seat, int mate);
+bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate);
 // What one more trick costs the seat's side, with `later` sure tricks of the seat's to come.
-double trick_cost(const game_state& st, int seat, int later = 0);
-bool trick_unwanted(const game_state& st, int seat);
+double trick_cost(bot_context& cx, const game_state& st, int seat, int later = 0);
+bool trick_unwanted(bot_context& cx, const game_state& st, int seat);
 // The seat's trumps that no card in `others` beats.
 int sure_later(const game_state& st, card_set hand, card_set others);
 // The tricks the seat's side still needs for its contract (and the step's points in `step_gain`).
-int tricks_short(const game_state& st, int seat, double* step_gain = nullptr);
+int tricks_short(bot_context& cx, const game_state& st, int seat, double* step_gain = nullptr);
 // What more tricks can only cost a side that has its contract.
-double risk_ahead(const game_state& st, int seat, int later);
+double risk_ahead(bot_context& cx, const game_state& st, int seat, int later);
 // Is covering a partner playing to take nothing worth the trick it costs?
-bool cover_worth(const game_state& st, int self, int partner, int later, card_set pool, double cost);
+bool cover_worth(bot_context& cx, const game_state& st, int self, int partner, int later, card_set pool, double cost);
 // What a trick left to the other sides may be worth to an opponent with no room to spare.
-double opponents_stake(const game_state& st, int seat, int later);
+double opponents_stake(bot_context& cx, const game_state& st, int seat, int later);
 // Must the seat's side win the trick in play (a bonus hangs on it)?
-bool trick_needed(const game_state& st, int seat);
+bool trick_needed(bot_context& cx, const game_state& st, int seat);
 
 }  // namespace spades::bot_detail

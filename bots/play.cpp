@@ -129,10 +129,10 @@ bool still_to_play(const game_state& st, int seat) {
 
 // An opponent of the seat's side playing to take no trick and none taken yet (the first found), whose
 // failure the scoring rewards (its first trick costs its side more than a trick is worth); -1 if none.
-int zero_opponent(const game_state& st, int self, const std::array<int, max_seats>& taken) {
+int zero_opponent(bot_context& cx, const game_state& st, int self, const std::array<int, max_seats>& taken) {
   const variant& v = *st.v;
   for (int s = 0; s < v.seats; ++s)
-    if (s != v.dummy && v.team_of[s] >= 0 && v.team_of[s] != v.team_of[self] && taken[s] == 0 && bid_zero(st, s)) return s;
+    if (s != v.dummy && v.team_of[s] >= 0 && v.team_of[s] != v.team_of[self] && taken[s] == 0 && bid_zero(cx, st, s)) return s;
   return -1;
 }
 
@@ -150,7 +150,7 @@ struct aims {
 };
 
 // The nils in play, the trick the side must win, and the cards still out.
-aims read_aims(const game_state& st, card_set legal) {
+aims read_aims(bot_context& cx, const game_state& st, card_set legal) {
   const variant& v = *st.v;
   aims a;
   a.me = st.turn;
@@ -160,9 +160,9 @@ aims read_aims(const game_state& st, card_set legal) {
   a.partner = st.partner_in_hand(a.me);
   for (int s = 0; s < v.seats; ++s) a.taken[s] = st.tricks_won[s] + (v.dummy >= 0 && s == st.controller ? st.tricks_won[v.dummy] : 0);
   // a nil already taken is no longer played for: the seat helps its side instead
-  a.i_nil = a.self >= 0 && a.taken[a.self] == 0 && bid_zero(st, a.self);
-  a.partner_nil = a.partner >= 0 && scorer_of(st, a.partner) != a.self && a.taken[a.partner] == 0 && bid_zero(st, a.partner);
-  a.need = !a.i_nil && a.self >= 0 && trick_needed(st, a.self);
+  a.i_nil = a.self >= 0 && a.taken[a.self] == 0 && bid_zero(cx, st, a.self);
+  a.partner_nil = a.partner >= 0 && scorer_of(st, a.partner) != a.self && a.taken[a.partner] == 0 && bid_zero(cx, st, a.partner);
+  a.need = !a.i_nil && a.self >= 0 && trick_needed(cx, st, a.self);
   // a side whose next trick only costs it ducks like a nil, unless a nil partner needs covering in this
   // trick (it is still to play, or it is winning)
   a.cover = a.partner_nil && (st.played == 0 || st.win_seat == a.partner || still_to_play(st, a.partner));
@@ -175,11 +175,11 @@ aims read_aims(const game_state& st, card_set legal) {
 
 // Where one more trick costs the side, a partner still to play under an opponent's winning card is covered
 // only if that is worth the trick (cover_worth).
-void weigh_cover(const game_state& st, aims& a) {
+void weigh_cover(bot_context& cx, const game_state& st, aims& a) {
   if (a.cover && st.played > 0 && st.win_seat != a.partner && a.self == a.me) {
     const int later = sure_later(st, st.hands[a.me], a.others);
-    const double cost = trick_cost(st, a.self, later);
-    if (cost > 0.5 && !cover_worth(st, a.self, a.partner, later, a.others, cost)) a.cover = false;
+    const double cost = trick_cost(cx, st, a.self, later);
+    if (cost > 0.5 && !cover_worth(cx, st, a.self, a.partner, later, a.others, cost)) a.cover = false;
   }
 }
 
@@ -188,27 +188,27 @@ void weigh_cover(const game_state& st, aims& a) {
 // opponent with no room to spare may be worth to it (the step that makes its contract). So is a trick that
 // can only cost later, the side's count (with those trumps) scoring as much as any count it may still
 // reach, unless an opponent with no room to spare needs the trick. The seat then ducks as a nil does.
-void shun_costly_trick(const game_state& st, aims& a) {
+void shun_costly_trick(bot_context& cx, const game_state& st, aims& a) {
   if (a.i_nil || a.need || a.cover || a.self < 0) return;
-  if (trick_unwanted(st, a.self)) {
+  if (trick_unwanted(cx, st, a.self)) {
     a.i_nil = true;
     return;
   }
   const int later = sure_later(st, st.hands[a.me], a.others);
-  const double cost = later > 0 ? trick_cost(st, a.self, later) : 0;
-  const double stake = opponents_stake(st, a.self, later);
-  a.i_nil = (cost > 0.5 && cost > stake) || risk_ahead(st, a.self, later) > std::max(0.5, stake);
+  const double cost = later > 0 ? trick_cost(cx, st, a.self, later) : 0;
+  const double stake = opponents_stake(cx, st, a.self, later);
+  a.i_nil = (cost > 0.5 && cost > stake) || risk_ahead(cx, st, a.self, later) > std::max(0.5, stake);
 }
 
 // An opponent's nil is pressed by a side with no nil of its own to cover, unless the side needs every trick
 // left for its contract (pressing only once the contract was made or out of reach let more nils be made).
 // With more than two sides, only once the contract is made or out of reach: the nil's loss is not all ours
 // to gain, and with every side pressing, games ran far longer.
-void choose_nil_to_press(const game_state& st, aims& a) {
+void choose_nil_to_press(bot_context& cx, const game_state& st, aims& a) {
   const variant& v = *st.v;
-  a.zero_opp = !a.i_nil && !a.need && !a.partner_nil && a.self >= 0 ? zero_opponent(st, a.self, a.taken) : -1;
+  a.zero_opp = !a.i_nil && !a.need && !a.partner_nil && a.self >= 0 ? zero_opponent(cx, st, a.self, a.taken) : -1;
   if (a.zero_opp >= 0) {
-    const int short_by = tricks_short(st, a.self), left = v.tricks_per_hand - st.trick;
+    const int short_by = tricks_short(cx, st, a.self), left = v.tricks_per_hand - st.trick;
     if (short_by > 0 && (v.teams == 2 ? short_by == left : short_by <= left)) a.zero_opp = -1;
   }
 }
@@ -231,23 +231,23 @@ int duck(const game_state& st, const aims& a, card_set winners, card_set losers,
 // there even by a side still short of its contract, when the trick costs the nil's side more (asked of the
 // scoring) than the step to our contract is worth; unless our own nil still needs covering in this trick.
 // (With more sides the nil's loss is not all ours to gain.)
-bool leave_to_opponents_nil(const game_state& st, const aims& a, card_set losers) {
+bool leave_to_opponents_nil(bot_context& cx, const game_state& st, const aims& a, card_set losers) {
   const variant& v = *st.v;
   if (!(v.teams == 2 && !a.i_nil && !a.need && !a.cover && a.self >= 0 && a.zero_opp < 0 && !losers.empty() && st.win_seat >= 0 &&
         st.win_seat != v.dummy && v.team_of[st.win_seat] >= 0 && v.team_of[st.win_seat] != v.team_of[a.self] &&
-        a.taken[st.win_seat] == 0 && bid_zero(st, st.win_seat)))
+        a.taken[st.win_seat] == 0 && bid_zero(cx, st, st.win_seat)))
     return false;
   bool overtaken = false;
   for (int s = 0; s < v.seats; ++s) overtaken |= s != st.win_seat && v.team_of[s] == v.team_of[st.win_seat] && still_to_play(st, s);
   double step = 0;
-  const int short_by = tricks_short(st, a.self, &step), left = v.tricks_per_hand - st.trick;
-  const auto* theirs = scores_by_count(st, st.win_seat);
+  const int short_by = tricks_short(cx, st, a.self, &step), left = v.tricks_per_hand - st.trick;
+  const auto* theirs = scores_by_count(cx, st, st.win_seat);
   const double loss = theirs ? (*theirs)[0] - (*theirs)[1] : 0;
   return !overtaken && (short_by <= 0 || short_by > left || loss > step);
 }
 
 // The card played to a trick already led, by the aims read.
-int follow(const game_state& st, const aims& a) {
+int follow(bot_context& cx, const game_state& st, const aims& a) {
   const variant& v = *st.v;
   card_set winners, losers;
   a.legal.for_each([&](int c) { (beats(v, c, st.win_card) ? winners : losers).add(c); });
@@ -262,7 +262,7 @@ int follow(const game_state& st, const aims& a) {
     bool covered = !v.trump.has(st.win_card) && is_top(st, st.win_card, a.unplayed | card_set::of(st.win_card));
     if (!covered) return highest(v, winners);
   }
-  if (leave_to_opponents_nil(st, a, losers)) return highest(v, losers);
+  if (leave_to_opponents_nil(cx, st, a, losers)) return highest(v, losers);
   if (a.zero_opp >= 0) {
     // the opponent's nil has the trick: leave it there
     if (st.win_seat == a.zero_opp && !losers.empty()) return highest(v, losers);
@@ -290,15 +290,15 @@ int follow(const game_state& st, const aims& a) {
 
 }  // namespace
 
-move bot_play(const game_state& st) {
+move bot_play(bot_context& cx, const game_state& st) {
   const card_set legal = st.legal_cards();
   if (legal.count() == 1) return move::make_card(legal.first());
-  aims a = read_aims(st, legal);
-  weigh_cover(st, a);
-  shun_costly_trick(st, a);
-  choose_nil_to_press(st, a);
+  aims a = read_aims(cx, st, legal);
+  weigh_cover(cx, st, a);
+  shun_costly_trick(cx, st, a);
+  choose_nil_to_press(cx, st, a);
   if (st.played == 0) return bot_lead(st, a.legal, a.unplayed, a.others, a.i_nil, a.partner_nil, a.need, a.zero_opp >= 0);
-  return move::make_card(follow(st, a));
+  return move::make_card(follow(cx, st, a));
 }
 
 // The card drawn from the stock is kept when it adds to the hand's estimated tricks at least what a card
@@ -350,7 +350,7 @@ int shortening_discard(const variant& v, card_set h) {
 }  // namespace
 
 // A card given in an exchange with partner.
-move exchange_card(const game_state& st) {
+move exchange_card(bot_context& cx, const game_state& st) {
   const variant& v = *st.v;
   // an exchange the bidder may decline is taken: it sheds the nil bidder's highest cards
   if (st.exchange_offer) return move::make_choice(1);
@@ -359,20 +359,20 @@ move exchange_card(const game_state& st) {
   // nothing as hard as they made its own (both passing them, the naughts of a double naught were made far
   // less often than their bidders expected before the exchange)
   int from = st.turn;
-  bool zero = bid_zero(st, from);
+  bool zero = bid_zero(cx, st, from);
   bool mate_zero = false;
   if (zero && v.team_of[from] >= 0)
-    for (int m : v.members[v.team_of[from]]) mate_zero |= m != from && bid_zero(st, m);
+    for (int m : v.members[v.team_of[from]]) mate_zero |= m != from && bid_zero(cx, st, m);
   card_set h = st.hands[from];
   return move::make_card(zero && !mate_zero ? highest(v, h) : lowest(v, h));
 }
 
 // A card discarded.
-move discard_card(const game_state& st) {
+move discard_card(bot_context& cx, const game_state& st) {
   const variant& v = *st.v;
   // after the bidding a seat playing to take nothing drops the cards likeliest to win a trick
   card_set h = st.hands[st.turn];
-  if (st.bids[st.turn].kind >= 0 && bid_zero(st, st.turn)) return move::make_card(most_dangerous(v, h, v.deck & ~h));
+  if (st.bids[st.turn].kind >= 0 && bid_zero(cx, st, st.turn)) return move::make_card(most_dangerous(v, h, v.deck & ~h));
   // before the bidding the lowest side cards (shortening there raised sets)
   if (st.bids[st.turn].kind < 0) return move::make_card(lowest_side(v, h));
   return move::make_card(shortening_discard(v, h));

@@ -201,19 +201,10 @@ void unseen_bands_of(calibrated& cal, std::vector<sample_hand>& hands) {
 
 // Prices the middle cards so that the estimates of all seats add up to the tricks of a hand, on average
 // over random deals of this variant (the hands its course makes, a draw included): whatever the ranking,
-// the estimate is not biased. Also the chance an unseen hand takes no trick playing to. Computed once per
-// variant (a fixed seed: the same on every run) and kept per thread.
-calibrated calibration(const variant& v) {
-  struct cache {
-    const variant* v = nullptr;
-    std::string name;
-    card_set deck;
-    int seats = 0;
-    calibrated cal;
-  };
-  thread_local cache c;
-  if (c.v == &v && c.name == v.name && c.deck == v.deck && c.seats == v.seats) return c.cal;
-  c = {&v, v.name, v.deck, v.seats, {}};
+// the estimate is not biased. Also the chance an unseen hand takes no trick playing to. From a fixed seed:
+// the same on every run.
+calibrated calibrate(const variant& v) {
+  calibrated cal;
   rng r(0x5eed);
   std::array<int16_t, max_cards> order;
   const int deals = 300;
@@ -253,19 +244,27 @@ calibrated calibration(const variant& v) {
       }
     }
   }
-  if (extra > 0) c.cal.incidental = std::max(0.0, ((double)v.tricks_per_hand * deals - total) / extra);
-  for (int k = 0; k <= max_passed; ++k) c.cal.p0_passed[k] = p0[k] / (deals * v.seats);
-  c.cal.p0 = c.cal.p0_passed[0];
+  if (extra > 0) cal.incidental = std::max(0.0, ((double)v.tricks_per_hand * deals - total) / extra);
+  for (int k = 0; k <= max_passed; ++k) cal.p0_passed[k] = p0[k] / (deals * v.seats);
+  cal.p0 = cal.p0_passed[0];
   if (pairs > 0)
-    for (int k = 1; k <= max_passed; ++k) c.cal.received[k] = (gain_tricks[k] + c.cal.incidental * gain_extra[k]) / pairs;
-  unseen_bands_of(c.cal, seen);
-  return c.cal;
+    for (int k = 1; k <= max_passed; ++k) cal.received[k] = (gain_tricks[k] + cal.incidental * gain_extra[k]) / pairs;
+  unseen_bands_of(cal, seen);
+  return cal;
 }
 
 }  // namespace bot_detail
 
-double estimate_tricks(const game_state& st, int seat) {
-  return bot_detail::tricks_of(bot_detail::calibration(*st.v), value_hand(*st.v, st.hands[seat], seat));
+bot_calibration::bot_calibration(const variant& v) : v_(v) {}
+bot_calibration::~bot_calibration() = default;
+
+const bot_detail::calibrated& bot_calibration::get() const {
+  std::call_once(once_, [this] { cal_ = std::make_unique<bot_detail::calibrated>(bot_detail::calibrate(v_)); });
+  return *cal_;
+}
+
+double estimate_tricks(const game_state& st, int seat, const bot_context& cx) {
+  return bot_detail::tricks_of(cx.calibration(), value_hand(*st.v, st.hands[seat], seat));
 }
 
 }  // namespace spades

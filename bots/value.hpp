@@ -4,6 +4,7 @@
 #include <array>
 
 #include "bots/bot.hpp"
+#include "bots/context.hpp"
 
 namespace spades::bot_detail {
 
@@ -39,7 +40,7 @@ struct calibrated {
 inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
 // The spread (standard deviation) of the estimates of the variant's hands, from the bands' averages.
 double hand_spread(const calibrated& cal);
-// The variant's calibration: computed once per variant.
-calibrated calibration(const variant& v);
+// The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed.
+calibrated calibrate(const variant& v);
 
 }  // namespace spades::bot_detail

@@ -81,9 +81,10 @@ long bots_play_legally(const spades::variant& v, int games) {
     spades::rng r((uint64_t)g * 7919 + 1);
     spades::game_state st;
     st.new_game(v, g % v.seats);
+    spades::bot_context cx(v);
     while (st.ph != spades::phase::over) {
       if (st.ph == spades::phase::deal) { st.deal(r); continue; }
-      spades::move m = spades::bot_move(st, r);
+      spades::move m = spades::bot_move(st, r, cx);
       INFO("game " << g << ", hand " << st.hands_played + 1 << ", trick " << st.trick + 1 << ", phase "
                    << spades::phase_name(st.ph) << ", seat " << v.seat_names[st.acting_seat()]);
       REQUIRE(st.why_illegal(m) == "");

@@ -403,7 +403,8 @@ TEST_CASE("bot: keeps a card drawn that adds tricks, discards one that adds less
       lay_stock(st, top + rest);
       REQUIRE(st.ph == phase::draw);
       rng r(1);
-      move m = bot_move(st, r);
+      bot_context cx(*v);
+      move m = bot_move(st, r, cx);
       CHECK(m.type == move::choice);
       CHECK(m.a == (std::string(top) == "AS" ? 1 : 0));
       CHECK(st.why_illegal(m).empty());

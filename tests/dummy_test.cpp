@@ -104,11 +104,12 @@ TEST_CASE("dummy: the dummy never deals: the first dealer and the deal's rotatio
   st.new_game(*v, 3);
   CHECK(st.dealer == 0);
   rng r(7);
+  bot_context cx(*v);
   std::vector<int> dealers;
   for (int hand = 0; hand < 4 && st.ph != phase::over; ++hand) {
     dealers.push_back(st.dealer);
     st.deal(r);
-    while (st.ph != phase::deal && st.ph != phase::over) st.apply(bot_move(st, r));
+    while (st.ph != phase::deal && st.ph != phase::over) st.apply(bot_move(st, r, cx));
   }
   CHECK(dealers == std::vector<int>{0, 1, 2, 0});
 }
@@ -157,11 +158,12 @@ TEST_CASE("dummy: the bot plays the dummy's cards legally, as its controller's p
   for (int g = 0; g < 3; ++g) {
     game_state st;
     st.new_game(*v, g % 3);
+    bot_context cx(*v);
     int dummy_cards = 0;
     for (int hand = 0; hand < 3 && st.ph != phase::over; ++hand) {
       st.deal(r);
       while (st.ph != phase::deal && st.ph != phase::over) {
-        move m = bot_move(st, r);
+        move m = bot_move(st, r, cx);
         REQUIRE(st.why_illegal(m).empty());
         if (st.ph == phase::play && st.turn == v->dummy) {
           CHECK(st.acting_seat() == st.controller);

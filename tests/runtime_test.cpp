@@ -201,7 +201,7 @@ TEST_CASE("hand limit: a game that never reaches its target is stopped with a re
   game_state st;
   st.new_game(*v, 0);
   rng r(5);
-  CHECK(run_game(st, r, bot_chooser{}) == loop_end::over);
+  CHECK(run_game(st, r, bot_chooser(*v)) == loop_end::over);
   CHECK(st.ph == phase::over);
   CHECK(st.hands_played == 3);
   CHECK(st.end == game_end::stopped);
@@ -290,7 +290,7 @@ TEST_CASE("random playouts and bots always play legal moves and finish games") {
   for (int g = 0; g < 20; ++g) {
     game_state st;
     st.new_game(*v, g % 4);
-    loop_end end = g % 2 ? run_game(st, r, random_chooser{}, legal_only{}) : run_game(st, r, bot_chooser{}, legal_only{});
+    loop_end end = g % 2 ? run_game(st, r, random_chooser{}, legal_only{}) : run_game(st, r, bot_chooser(*v), legal_only{});
     CHECK(end == loop_end::over);
     CHECK(st.ph == phase::over);
   }
@@ -333,7 +333,7 @@ TEST_CASE("legality: legal_cards and why_illegal agree on every card, in random 
     for (int g = 0; g < 6; ++g) {
       game_state st;
       st.new_game(*v, g % v->seats);
-      if (g % 2) run_game(st, r, bot_chooser{}, check);
+      if (g % 2) run_game(st, r, bot_chooser(*v), check);
       else run_game(st, r, random_chooser{}, check);
     }
     CHECK(check.positions > 500);
@@ -371,10 +371,11 @@ TEST_CASE("legality: `lead holder ... leading it` refuses any other opening card
   game_state st;
   st.new_game(*v, 0);
   rng r(4);
+  bot_context cx(*v);
   // the bots bid; the loop stops at the first card of the hand
-  auto until_play = [](const game_state& s, rng& rr, move& out) {
+  auto until_play = [&cx](const game_state& s, rng& rr, move& out) {
     if (s.ph == phase::play) return false;
-    out = bot_move(s, rr);
+    out = bot_move(s, rr, cx);
     return true;
   };
   REQUIRE(run_game(st, r, until_play) == loop_end::left);
