@@ -45,7 +45,7 @@ struct recorded_table : observer {
     }
     return go;
   }
-  std::optional<game_recorder> undone;
+  std::optional<game_recorder> undone{};
   // After the table's undo: the record as it was at the decision gone back to.
   void undo() {
     if (rec && undone) *rec = std::move(*undone);
