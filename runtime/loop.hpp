@@ -28,8 +28,7 @@ move random_move(const game_state& st, rng& r);
 // pending (st.ph is never deal or over) and returns true; it returns false to leave the game, or when
 // it finds no legal move (the loop tells the two apart). A bool and an out-parameter rather than an
 // optional: the move then stays in registers on the playouts' hot path. The bots' choosers are in
-// bots/; the engine's own:
-// A uniformly random legal move; cards straight from random_card().
+// bots/; the engine's own is a uniformly random legal move, cards straight from random_card():
 struct random_chooser {
   bool operator()(const game_state& st, rng& r, move& out) const {
     if (st.ph != phase::play) {
