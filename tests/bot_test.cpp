@@ -231,10 +231,11 @@ TEST_CASE("bot: whole games with a raise round: every move legal, raises made, n
     auto v = load_ruleset(id);
     rng r(3);
     int raises = 0;
+    const auto cal = std::make_shared<const bot_calibration>(*v);
     for (int g = 0; g < 5; ++g) {
       game_state st;
       st.new_game(*v, g % 4);
-      bot_context cx(*v);
+      bot_context cx(cal);
       run_game(st, r, [&](const game_state& s, rng& rr, move& out) {
         out = bot_move(s, rr, cx);
         if (s.ph == phase::raise) raises += out.a >= 0;
@@ -366,6 +367,7 @@ namespace {
 // it is not the first hand): each move the bot chooses there, as typed.
 std::vector<std::string> unseen_choices(const std::string& id, int deals, int64_t behind = 0) {
   auto v = load_ruleset(id);
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   std::vector<std::string> said;
   for (int d = 0; d < deals; ++d) {
     game_state st;
@@ -377,7 +379,7 @@ std::vector<std::string> unseen_choices(const std::string& id, int deals, int64_
     }
     rng r(100 + d);
     st.deal(r);
-    bot_context cx(*v);
+    bot_context cx(cal);
     move_list ms;
     for (int guard = 0; guard < 200 && st.ph != phase::play && st.ph != phase::over; ++guard) {
       const int n = st.legal_moves(ms);
@@ -403,12 +405,13 @@ TEST_CASE("bot: a bid made before looking does not change with the cards held") 
   // the partner's blind bid after it is the same on every deal too
   auto v = load_ruleset("highground-six");
   std::vector<std::string> second;
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   for (int d = 0; d < 8; ++d) {
     game_state st;
     st.new_game(*v, 0);
     rng r(200 + d);
     st.deal(r);
-    bot_context cx(*v);
+    bot_context cx(cal);
     st.apply(bot_move(st, r, cx));  // E goes blind, then S, first of its side
     st.apply(bot_move(st, r, cx));
     REQUIRE(st.ph == phase::bid);
@@ -478,6 +481,7 @@ TEST_CASE("bot: a side far ahead does not gamble on ending the game at once") {
   // might still lose by going on, little from so far ahead: the partner of a side gone blind bids Blind Six,
   // level or ahead (the bot before bid the blind exact 7 ahead)
   auto v = load_ruleset("highground-exact");
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   auto second_blind_bid = [&](int64_t ours, int64_t theirs) {
     std::vector<std::string> said;
     for (int d = 0; d < 4; ++d) {
@@ -491,7 +495,7 @@ TEST_CASE("bot: a side far ahead does not gamble on ending the game at once") {
       st.score[1 - v->team_of[first]] = theirs;
       act(st, {"go blind", "go blind"});  // the first of each side goes blind
       REQUIRE(st.ph == phase::bid);
-      bot_context cx(*v);
+      bot_context cx(cal);
       said.push_back(format_move(st, bot_move(st, r, cx)));
     }
     return said;

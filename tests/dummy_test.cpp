@@ -155,10 +155,11 @@ TEST_CASE("dummy: never asked for a call; a hand set up to its play still gives 
 TEST_CASE("dummy: the bot plays the dummy's cards legally, as its controller's partner") {
   auto v = load_ruleset("three-dummy");
   rng r(11);
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   for (int g = 0; g < 3; ++g) {
     game_state st;
     st.new_game(*v, g % 3);
-    bot_context cx(*v);
+    bot_context cx(cal);
     int dummy_cards = 0;
     for (int hand = 0; hand < 3 && st.ph != phase::over; ++hand) {
       st.deal(r);

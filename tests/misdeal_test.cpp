@@ -110,11 +110,12 @@ TEST_CASE("misdeal: the redeal draws the next shuffle, so a seed gives the same 
   auto v = load_ruleset("misdeal");
   auto play = [&](uint64_t seed) {
     rng r(seed);
+    const auto cal = std::make_shared<const bot_calibration>(*v);
     std::vector<int64_t> out;
     for (int g = 0; g < 10; ++g) {
       game_state st;
       st.new_game(*v, g % 4);
-      run_game(st, r, bot_chooser(*v));
+      run_game(st, r, bot_chooser(cal));
       out.insert(out.end(), {st.score[0], st.score[1], st.redeals, st.hands_played});
     }
     return out;

@@ -287,10 +287,11 @@ struct legal_only : observer {
 TEST_CASE("random playouts and bots always play legal moves and finish games") {
   auto v = load_ruleset("standard");
   rng r(11);
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   for (int g = 0; g < 20; ++g) {
     game_state st;
     st.new_game(*v, g % 4);
-    loop_end end = g % 2 ? run_game(st, r, random_chooser{}, legal_only{}) : run_game(st, r, bot_chooser(*v), legal_only{});
+    loop_end end = g % 2 ? run_game(st, r, random_chooser{}, legal_only{}) : run_game(st, r, bot_chooser(cal), legal_only{});
     CHECK(end == loop_end::over);
     CHECK(st.ph == phase::over);
   }
@@ -330,10 +331,11 @@ TEST_CASE("legality: legal_cards and why_illegal agree on every card, in random 
     INFO(e.path().filename().string());
     rng r(21);
     legality_agrees check;
+    const auto cal = std::make_shared<const bot_calibration>(*v);
     for (int g = 0; g < 6; ++g) {
       game_state st;
       st.new_game(*v, g % v->seats);
-      if (g % 2) run_game(st, r, bot_chooser(*v), check);
+      if (g % 2) run_game(st, r, bot_chooser(cal), check);
       else run_game(st, r, random_chooser{}, check);
     }
     CHECK(check.positions > 500);
