@@ -17,7 +17,7 @@
 #include "cli/resume.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
-#include "runtime/players.hpp"
+#include "bots/players.hpp"
 
 namespace spades::cli {
 
@@ -609,7 +609,7 @@ int cmd_play(int argc, char** argv) {
   game_state st;
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
-  seated_bots bots(kinds, seed, mc);
+  seated_bots bots(kinds, seed, std::make_shared<const bot_calibration>(v), mc);
   table tb(v, st, bots, me, term.color, term.utf8);
   std::unique_ptr<game_recorder> rec;
   if (!record_path.empty()) {
@@ -621,7 +621,7 @@ int cmd_play(int argc, char** argv) {
   }
   recorded_table<table> rt(tb, rec.get(), record_path, me);
   if (saved) {
-    size_t moves = resume_game(*saved, st, r, me, rec.get());
+    size_t moves = resume_game(*saved, st, r, me, bots.context(), rec.get());
     if (st.ph == phase::over) throw usage_error(fmt::format("the game in '{}' is over: there is nothing to resume", a.get("--resume")));
     fmt::print("Resumed {}: hand {}, {} dealt ({} moves replayed).\n", a.get("--resume"), st.hands_played + 1, v.seat_names[st.dealer], moves);
     tb.scores();

@@ -1,6 +1,7 @@
 // A saved game brought back: its moves played again from its seed through the game loop.
 #include "cli/resume.hpp"
 
+#include "bots/bot.hpp"
 #include "cli/commands.hpp"
 #include "runtime/notation.hpp"
 
@@ -19,6 +20,7 @@ struct entry {
 struct replayer {
   const record_file& rf;
   int me;
+  bot_context& cx;
   std::vector<entry> entries;
   size_t next = 0;
   std::vector<move> pending;  // the rest of the entry under way (several cards passed at once)
@@ -44,7 +46,7 @@ struct replayer {
       return true;
     }
     // the bots' moves are made again (the seed's random numbers drawn the same way) and must agree
-    out = bot_move(st, r);
+    out = bot_move(st, r, cx);
     if (format_move(st, out) != format_move(st, m))
       wrong(fmt::format("the bot plays {} here: the record does not follow from its seed {} (was it made by another version of spades?)",
                         format_move(st, out), rf.seed));
@@ -63,8 +65,8 @@ struct recorder_only : observer {
 
 }  // namespace
 
-size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, game_recorder* rec) {
-  replayer rp{rf, me, {}, 0, {}, {}};
+size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, bot_context& cx, game_recorder* rec) {
+  replayer rp{rf, me, cx, {}, 0, {}, {}};
   const json& cases = rf.d.doc["cases"];
   for (const json& c : cases) {
     if (!c.is_object() || !c.contains("moves") || !c["moves"].is_array()) continue;

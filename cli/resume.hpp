@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "bots/context.hpp"
 #include "cli/records.hpp"
 #include "runtime/loop.hpp"
 
@@ -46,7 +47,7 @@ struct recorded_table : observer {
     }
     return go;
   }
-  std::optional<game_recorder> undone;
+  std::optional<game_recorder> undone{};
   // After the table's undo: the record as it was at the decision gone back to.
   void undo() {
     if (rec && undone) *rec = std::move(*undone);
@@ -84,7 +85,7 @@ struct recorded_table : observer {
 // Plays the recorded moves of a saved game again from its seed, silently, checking that the bots make the
 // same moves and yours are legal, so that the game goes on exactly as it would have; the recorder hears
 // it all again. Throws input_error when the record does not follow from its seed. Returns the number of
-// moves replayed.
-size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, game_recorder* rec);
+// moves replayed. The bots' moves are made in `cx`, the context of the bots that play the game on.
+size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, bot_context& cx, game_recorder* rec);
 
 }  // namespace spades::cli

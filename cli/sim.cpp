@@ -27,7 +27,7 @@
 #include "cli/records.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
-#include "runtime/players.hpp"
+#include "bots/players.hpp"
 
 namespace spades::cli {
 
@@ -174,6 +174,7 @@ struct run_setup {
   const variant& v;
   const game_state& proto;  // a new game with the rule options set
   seat_kinds kinds;
+  std::shared_ptr<const bot_calibration> cal;  // the rule-following bot's, made once for every game of the run
   mc_options mc;
   uint64_t seed;
   long long games;
@@ -200,7 +201,7 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
   rng r(game_seed);
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   st.options = run.proto.options;
-  seated_bots bots(run.kinds, game_seed, run.mc);
+  seated_bots bots(run.kinds, game_seed, run.cal, run.mc);
   // with --timing each decision is timed, by the bot that makes it (the games are the same either way)
   auto timed = [&](const game_state& s, rng& rr, move& m) {
     if (!run.timing) return bots(s, rr, m);
@@ -249,14 +250,13 @@ class runner {
   static constexpr long long block = 16;
   explicit runner(const run_setup& run) : run_(run), blocks_((run.games + block - 1) / block) {}
 
-  // Each block runs on a thread of its own: the rule-following bot keeps answers per thread (thread_local,
-  // keyed by the hand), and a block that starts with none plays the same games whichever thread ran the
-  // blocks before it, so that --jobs N prints what --jobs 1 prints.
+  // Each game's bots keep their answers in a context of the game's own (bots/context.hpp), so a game plays
+  // the same whichever thread runs it and whatever it ran before: --jobs N prints what --jobs 1 prints.
   void work() {
     for (;;) {
       const long long b = next_.fetch_add(1);
       if (b >= blocks_) return;
-      std::thread([this, b] { run_block(b); }).join();
+      run_block(b);
     }
   }
 
@@ -427,7 +427,7 @@ int cmd_sim(int argc, char** argv) {
 
   interrupted = false;
   auto previous = std::signal(SIGINT, on_sim_interrupt);
-  const run_setup setup{v, proto, kinds, mc, seed, games, a.has("--timing"), rec.get()};
+  const run_setup setup{v, proto, kinds, std::make_shared<const bot_calibration>(v), mc, seed, games, a.has("--timing"), rec.get()};
   runner games_run(setup);
   summary s = [&] {
     try {

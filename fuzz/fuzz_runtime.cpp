@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/bot.hpp"
 #include "lang/load.hpp"
 #include "runtime/loop.hpp"
 
@@ -21,6 +22,7 @@ namespace {
 struct ruleset {
   std::string id;
   std::shared_ptr<const spades::variant> v;
+  std::shared_ptr<const spades::bot_calibration> cal;  // the bot's, made once for all the inputs that pick it
 };
 
 std::vector<ruleset> load_all() {
@@ -32,7 +34,8 @@ std::vector<ruleset> load_all() {
   for (const auto& f : files) {
     spades::lang::sources src;
     try {
-      out.push_back({f.stem().string(), spades::lang::load_variant(src, f.string())});
+      std::shared_ptr<const spades::variant> v = spades::lang::load_variant(src, f.string());
+      out.push_back({f.stem().string(), v, std::make_shared<const spades::bot_calibration>(*v)});
     } catch (...) {
     }
   }
@@ -54,6 +57,7 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
   static auto rulesets = load_all();
   if (size < 2 || rulesets.empty()) return 0;
   std::shared_ptr<const spades::variant> v;
+  std::shared_ptr<const spades::bot_calibration> cal;
   size_t pos = 1;
   const bool delta = data[0] == 0xfe;
   const uint8_t* nul = static_cast<const uint8_t*>(std::memchr(data + 1 + delta, 0, size - 1 - delta));
@@ -65,7 +69,9 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
     pos = nul - data + 1;
   } else {
     v = rulesets[data[0] % rulesets.size()].v;
+    cal = rulesets[data[0] % rulesets.size()].cal;
   }
+  spades::bot_context cx(cal ? cal : std::make_shared<const spades::bot_calibration>(*v));
   spades::game_state st;
   uint64_t seed = 0;
   for (size_t i = pos; i < size && i < pos + 8; ++i) seed = seed * 256 + data[i];
@@ -80,7 +86,7 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
       // the bot plays on for a few hands (its decisions are slow under the sanitizers: a whole game of
       // them took over 10 s, a libFuzzer timeout), then the input is done
       if (++bot_moves > 400) return false;
-      out = spades::bot_move(s, rr);
+      out = spades::bot_move(s, rr, cx);
       return true;
     }
     spades::move_list ms;

@@ -2,7 +2,6 @@
 // with the RNG, asks a chooser for each decision, applies the move and tells an observer what happened.
 // A decision with no legal move is reported here, once, as a rule_error (no_legal_move).
 #pragma once
-#include "runtime/bot.hpp"
 #include "runtime/game.hpp"
 
 namespace spades {
@@ -21,17 +20,15 @@ struct observer {
   bool hand_scored(const game_state&) { return true; }  // a hand was scored; false stops the loop
 };
 
+// A uniformly random legal move (bids included): the engine's own primitive for benchmarks, fuzzing and
+// its tests (the bots proper live in bots/). A decision with no legal move throws no_legal_move.
+move random_move(const game_state& st, rng& r);
+
 // A chooser: `bool (const game_state&, rng&, move& out)` sets `out` to a legal move for the decision
 // pending (st.ph is never deal or over) and returns true; it returns false to leave the game, or when
 // it finds no legal move (the loop tells the two apart). A bool and an out-parameter rather than an
-// optional: the move then stays in registers on the playouts' hot path. The ready-made choosers:
-struct bot_chooser {
-  bool operator()(const game_state& st, rng& r, move& out) const {
-    out = bot_move(st, r);
-    return true;
-  }
-};
-// A uniformly random legal move; cards straight from random_card().
+// optional: the move then stays in registers on the playouts' hot path. The bots' choosers are in
+// bots/; the engine's own is a uniformly random legal move, cards straight from random_card():
 struct random_chooser {
   bool operator()(const game_state& st, rng& r, move& out) const {
     if (st.ph != phase::play) {

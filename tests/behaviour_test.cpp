@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "tests/test_util.hpp"
 
 using spades::testing::load_ruleset;
@@ -77,13 +77,15 @@ namespace {
 long bots_play_legally(const spades::variant& v, int games) {
   long decisions = 0;
   spades::move moves[spades::max_moves];
+  const auto cal = std::make_shared<const spades::bot_calibration>(v);  // the variant's, for every game
   for (int g = 0; g < games; ++g) {
     spades::rng r((uint64_t)g * 7919 + 1);
     spades::game_state st;
     st.new_game(v, g % v.seats);
+    spades::bot_context cx(cal);
     while (st.ph != spades::phase::over) {
       if (st.ph == spades::phase::deal) { st.deal(r); continue; }
-      spades::move m = spades::bot_move(st, r);
+      spades::move m = spades::bot_move(st, r, cx);
       INFO("game " << g << ", hand " << st.hands_played + 1 << ", trick " << st.trick + 1 << ", phase "
                    << spades::phase_name(st.ph) << ", seat " << v.seat_names[st.acting_seat()]);
       REQUIRE(st.why_illegal(m) == "");

@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
@@ -37,10 +37,11 @@ game_state north_to_follow(const variant& v, const char* north) {
 TEST_CASE("bot: a seat whose first trick costs more than a trick is worth takes none") {
   auto v = load_ruleset("standard");
   rng r(1);
+  bot_context cx(*v);
   // nil: a trick costs 200 (nil failed, not made), an overtrick is worth 1: keep under with 3H
-  CHECK(format_move(north_to_follow(*v, "nil"), bot_move(north_to_follow(*v, "nil"), r)) == "3H");
+  CHECK(format_move(north_to_follow(*v, "nil"), bot_move(north_to_follow(*v, "nil"), r, cx)) == "3H");
   // 4: the first trick costs nothing (the side is set either way): last to play, win cheaply with AH
-  CHECK(format_move(north_to_follow(*v, "4"), bot_move(north_to_follow(*v, "4"), r)) == "AH");
+  CHECK(format_move(north_to_follow(*v, "4"), bot_move(north_to_follow(*v, "4"), r, cx)) == "AH");
 }
 
 namespace {
@@ -56,9 +57,11 @@ game_state position(const variant& v, const std::vector<std::string>& hands, std
   return st;
 }
 
+// (each position a game of its own, with a context of its own)
 std::string bot_says(const game_state& st) {
   rng r(1);
-  return format_move(st, bot_move(st, r));
+  bot_context cx(*st.v);
+  return format_move(st, bot_move(st, r, cx));
 }
 
 // Standard hands, N dealing: E bids first.
@@ -165,12 +168,13 @@ TEST_CASE("bot: a hand is valued from the compiled ranking, two packs and many t
   // sixteen trumps: over random deals the seats' estimates add up to the thirteen tricks of a hand
   auto deuces = load_text("sixteen-trumps", "extends \"standard\"\ngame \"sixteen trumps\"\ncards { top_trumps 2S 2H 2D 2C }\n");
   rng r(7);
+  const bot_context cx(*deuces);
   double total = 0;
   for (int d = 0; d < 200; ++d) {
     game_state st;
     st.new_game(*deuces, 0);
     st.deal(r);
-    for (int s = 0; s < 4; ++s) total += estimate_tricks(st, s);
+    for (int s = 0; s < 4; ++s) total += estimate_tricks(st, s, cx);
   }
   CHECK(std::abs(total / 200 - 13) < 0.5);
 }
@@ -182,12 +186,14 @@ TEST_CASE("bot: bids the spades it holds where the rules bind the bid to them, a
   rng r(1);
   auto mirror = load_ruleset("mirror");
   game_state st = position(*mirror, deal_, {});
-  CHECK(format_move(st, bot_move(st, r)) == "3");  // E: exactly its spades, the only legal bid
+  bot_context mirror_cx(*mirror);
+  CHECK(format_move(st, bot_move(st, r, mirror_cx)) == "3");  // E: exactly its spades, the only legal bid
   st = position(*mirror, deal_, {"3", "6"});
-  CHECK(format_move(st, bot_move(st, r)) == "nil");  // W: no spades
+  CHECK(format_move(st, bot_move(st, r, mirror_cx)) == "nil");  // W: no spades
   auto whiz = load_ruleset("whiz");
   st = position(*whiz, deal_, {"3"});
-  move m = bot_move(st, r);
+  bot_context whiz_cx(*whiz);
+  move m = bot_move(st, r, whiz_cx);
   CHECK(st.why_illegal(m) == "");  // S: Nil or 6, whichever it judges better, never another number
   CHECK((format_move(st, m) == "6" || format_move(st, m) == "nil"));
   // aces: N holds the four aces; after the bids, S speaks for NS and announces
@@ -196,7 +202,8 @@ TEST_CASE("bot: bids the spades it holds where the rules bind the bid to them, a
                         "BJ LJ 2S KH QH JH TH 9H 8H 7H 6H 5H 4H", "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 4S 3S"},
                 {"1", "3", "1", "6"});
   REQUIRE(st.ph == phase::call);
-  CHECK(format_move(st, bot_move(st, r)) == "aces");
+  bot_context aces_cx(*aces);
+  CHECK(format_move(st, bot_move(st, r, aces_cx)) == "aces");
 }
 
 TEST_CASE("bot: in a raise round a side that underbid its cards raises, and a side without more passes") {
@@ -208,14 +215,15 @@ TEST_CASE("bot: in a raise round a side that underbid its cards raises, and a si
   REQUIRE(st.ph == phase::raise);
   REQUIRE(st.acting_seat() == 1);
   rng r(1);
-  move m = bot_move(st, r);
+  bot_context cx(*v);
+  move m = bot_move(st, r, cx);
   REQUIRE(m.type == move::raise);
   CHECK(m.a > 4);
   CHECK(st.why_illegal(m).empty());
   st.apply(m);
   REQUIRE(st.ph == phase::raise);
   REQUIRE(st.acting_seat() == 2);
-  CHECK(format_move(st, bot_move(st, r)) == "pass");
+  CHECK(format_move(st, bot_move(st, r, cx)) == "pass");
 }
 
 TEST_CASE("bot: whole games with a raise round: every move legal, raises made, no game stopped") {
@@ -223,11 +231,13 @@ TEST_CASE("bot: whole games with a raise round: every move legal, raises made, n
     auto v = load_ruleset(id);
     rng r(3);
     int raises = 0;
+    const auto cal = std::make_shared<const bot_calibration>(*v);
     for (int g = 0; g < 5; ++g) {
       game_state st;
       st.new_game(*v, g % 4);
+      bot_context cx(cal);
       run_game(st, r, [&](const game_state& s, rng& rr, move& out) {
-        out = bot_move(s, rr);
+        out = bot_move(s, rr, cx);
         if (s.ph == phase::raise) raises += out.a >= 0;
         INFO(id << ": " << phase_name(s.ph) << " " << format_move(s, out));
         REQUIRE(s.why_illegal(out).empty());
@@ -357,6 +367,7 @@ namespace {
 // it is not the first hand): each move the bot chooses there, as typed.
 std::vector<std::string> unseen_choices(const std::string& id, int deals, int64_t behind = 0) {
   auto v = load_ruleset(id);
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   std::vector<std::string> said;
   for (int d = 0; d < deals; ++d) {
     game_state st;
@@ -368,12 +379,13 @@ std::vector<std::string> unseen_choices(const std::string& id, int deals, int64_
     }
     rng r(100 + d);
     st.deal(r);
+    bot_context cx(cal);
     move_list ms;
     for (int guard = 0; guard < 200 && st.ph != phase::play && st.ph != phase::over; ++guard) {
       const int n = st.legal_moves(ms);
       bool blind = st.ph == phase::agree && v->bids[st.bids[st.asking].kind].blind;
       for (int i = 0; i < n && st.ph == phase::bid; ++i) blind |= ms[i].type == move::bid && v->bids[ms[i].a].blind;
-      const move m = bot_move(st, r);
+      const move m = bot_move(st, r, cx);
       if (blind) {
         said.push_back(format_move(st, m));
         break;
@@ -393,15 +405,17 @@ TEST_CASE("bot: a bid made before looking does not change with the cards held") 
   // the partner's blind bid after it is the same on every deal too
   auto v = load_ruleset("highground-six");
   std::vector<std::string> second;
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   for (int d = 0; d < 8; ++d) {
     game_state st;
     st.new_game(*v, 0);
     rng r(200 + d);
     st.deal(r);
-    st.apply(bot_move(st, r));  // E goes blind, then S, first of its side
-    st.apply(bot_move(st, r));
+    bot_context cx(cal);
+    st.apply(bot_move(st, r, cx));  // E goes blind, then S, first of its side
+    st.apply(bot_move(st, r, cx));
     REQUIRE(st.ph == phase::bid);
-    second.push_back(format_move(st, bot_move(st, r)));
+    second.push_back(format_move(st, bot_move(st, r, cx)));
   }
   CHECK(second == std::vector<std::string>(8, "blind 6"));
   // three-wong: a blind bet doubles everything; with the scores level, looking first is worth more
@@ -467,6 +481,7 @@ TEST_CASE("bot: a side far ahead does not gamble on ending the game at once") {
   // might still lose by going on, little from so far ahead: the partner of a side gone blind bids Blind Six,
   // level or ahead (the bot before bid the blind exact 7 ahead)
   auto v = load_ruleset("highground-exact");
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   auto second_blind_bid = [&](int64_t ours, int64_t theirs) {
     std::vector<std::string> said;
     for (int d = 0; d < 4; ++d) {
@@ -480,7 +495,8 @@ TEST_CASE("bot: a side far ahead does not gamble on ending the game at once") {
       st.score[1 - v->team_of[first]] = theirs;
       act(st, {"go blind", "go blind"});  // the first of each side goes blind
       REQUIRE(st.ph == phase::bid);
-      said.push_back(format_move(st, bot_move(st, r)));
+      bot_context cx(cal);
+      said.push_back(format_move(st, bot_move(st, r, cx)));
     }
     return said;
   };
@@ -498,12 +514,13 @@ TEST_CASE("bot: partners both playing to take nothing keep their own high cards 
                             "3S 6H 7H 8H 6D 7D 8D 7C 8C 9C 9H 9D TC", "4S 5S 6S 7S 8S 9S TH JH QC JC TD JD 2S"},
                            {"hint 6", "hint 0", "10", "double naught"});
   rng r(1);
-  for (int guard = 0; guard < 20 && st.ph != phase::exchange; ++guard) st.apply(bot_move(st, r));
+  bot_context cx(*v);
+  for (int guard = 0; guard < 20 && st.ph != phase::exchange; ++guard) st.apply(bot_move(st, r, cx));
   REQUIRE(st.ph == phase::exchange);
   REQUIRE(st.turn == 0);
   std::vector<std::string> passed;
   for (int guard = 0; guard < 8 && st.ph == phase::exchange; ++guard) {
-    const move m = bot_move(st, r);
+    const move m = bot_move(st, r, cx);
     passed.push_back(format_move(st, m));
     st.apply(m);
   }

@@ -1,7 +1,7 @@
 // The course of a hand: the compiled step table, merging steps by name, and each kind of step at work.
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
 
@@ -403,7 +403,8 @@ TEST_CASE("bot: keeps a card drawn that adds tricks, discards one that adds less
       lay_stock(st, top + rest);
       REQUIRE(st.ph == phase::draw);
       rng r(1);
-      move m = bot_move(st, r);
+      bot_context cx(*v);
+      move m = bot_move(st, r, cx);
       CHECK(m.type == move::choice);
       CHECK(m.a == (std::string(top) == "AS" ? 1 : 0));
       CHECK(st.why_illegal(m).empty());

@@ -2,7 +2,7 @@
 // dummy, what may be played at its turn, and how its tricks are scored.
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
@@ -107,11 +107,12 @@ TEST_CASE("dummy: the dummy never deals: the first dealer and the deal's rotatio
   st.new_game(*v, 3);
   CHECK(st.dealer == 0);
   rng r(7);
+  bot_context cx(*v);
   std::vector<int> dealers;
   for (int hand = 0; hand < 4 && st.ph != phase::over; ++hand) {
     dealers.push_back(st.dealer);
     st.deal(r);
-    while (st.ph != phase::deal && st.ph != phase::over) st.apply(bot_move(st, r));
+    while (st.ph != phase::deal && st.ph != phase::over) st.apply(bot_move(st, r, cx));
   }
   CHECK(dealers == std::vector<int>{0, 1, 2, 0});
 }
@@ -157,14 +158,16 @@ TEST_CASE("dummy: never asked for a call; a hand set up to its play still gives 
 TEST_CASE("dummy: the bot plays the dummy's cards legally, as its controller's partner") {
   auto v = load_ruleset("three-dummy");
   rng r(11);
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   for (int g = 0; g < 3; ++g) {
     game_state st;
     st.new_game(*v, g % 3);
+    bot_context cx(cal);
     int dummy_cards = 0;
     for (int hand = 0; hand < 3 && st.ph != phase::over; ++hand) {
       st.deal(r);
       while (st.ph != phase::deal && st.ph != phase::over) {
-        move m = bot_move(st, r);
+        move m = bot_move(st, r, cx);
         REQUIRE(st.why_illegal(m).empty());
         if (st.ph == phase::play && st.turn == v->dummy) {
           CHECK(st.acting_seat() == st.controller);

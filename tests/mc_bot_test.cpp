@@ -2,7 +2,7 @@
 // it, and the bot's moves (legal, the same for the same seed).
 #include <catch2/catch.hpp>
 
-#include "runtime/mc_bot.hpp"
+#include "bots/mc_bot.hpp"
 #include "tests/test_util.hpp"
 
 using namespace spades;
@@ -121,6 +121,7 @@ TEST_CASE("mc: the bot's move is legal, and the same for the same seed") {
   st.new_game(*v, 3);
   deal(st, sample_deal);
   mc_bot a(1, 42, {100}), b(1, 42, {100});
+  bot_context ca(*v), cb(*v);  // two games
   for (mc_bot* bot : {&a, &b}) bot->dealt(st);
   auto play = [&](std::initializer_list<const char*> actions) {
     for (const char* text : actions) {
@@ -135,11 +136,11 @@ TEST_CASE("mc: the bot's move is legal, and the same for the same seed") {
     }
   };
   play({"4"});
-  const move bid_a = a.choose(st), bid_b = b.choose(st);
+  const move bid_a = a.choose(st, ca), bid_b = b.choose(st, cb);
   CHECK(bid_a == bid_b);
   CHECK(st.why_illegal(bid_a).empty());
   play({"4", "3", "3", "AH"});
-  const move card_a = a.choose(st);
-  CHECK(card_a == b.choose(st));
+  const move card_a = a.choose(st, ca);
+  CHECK(card_a == b.choose(st, cb));
   CHECK(st.why_illegal(card_a).empty());
 }

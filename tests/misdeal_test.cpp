@@ -2,7 +2,7 @@
 // again; legality and its reasons, the bot's choice, a seeded game's determinism, and the stop after 100.
 #include <catch2/catch.hpp>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
@@ -92,28 +92,30 @@ TEST_CASE("misdeal: with no hand allowing it the calls step is passed over") {
 TEST_CASE("misdeal: the bot calls one with a weak hand and plays a strong one") {
   auto v = load_ruleset("misdeal");
   rng r(1);
+  bot_context cx(*v);
   game_state weak;
   weak.new_game(*v, 0);
   deal(weak, west_void);
   REQUIRE(weak.ph == phase::call);
-  CHECK(bot_move(weak, r) == move::make_call(0));
+  CHECK(bot_move(weak, r, cx) == move::make_call(0));
   game_state strong;
   strong.new_game(*v, 0);
   deal(strong, west_void_strong);
   REQUIRE(strong.ph == phase::call);
   CHECK(strong.acting_seat() == 3);
-  CHECK(bot_move(strong, r) == move::make_call(-1));
+  CHECK(bot_move(strong, r, cx) == move::make_call(-1));
 }
 
 TEST_CASE("misdeal: the redeal draws the next shuffle, so a seed gives the same games") {
   auto v = load_ruleset("misdeal");
   auto play = [&](uint64_t seed) {
     rng r(seed);
+    const auto cal = std::make_shared<const bot_calibration>(*v);
     std::vector<int64_t> out;
     for (int g = 0; g < 10; ++g) {
       game_state st;
       st.new_game(*v, g % 4);
-      run_game(st, r, bot_chooser{});
+      run_game(st, r, bot_chooser(cal));
       out.insert(out.end(), {st.score[0], st.score[1], st.redeals, st.hands_played});
     }
     return out;
@@ -133,9 +135,10 @@ TEST_CASE("misdeal: a condition that nearly always holds stops the game after 10
   game_state st;
   st.new_game(*v, 0);
   rng r(3);
+  bot_context cx(*v);
   // a table that calls a misdeal whenever it may
-  auto always = [](const game_state& s, rng& rr, move& out) {
-    out = s.ph == phase::call && s.redeal_step() ? move::make_call(0) : bot_move(s, rr);
+  auto always = [&cx](const game_state& s, rng& rr, move& out) {
+    out = s.ph == phase::call && s.redeal_step() ? move::make_call(0) : bot_move(s, rr, cx);
     return true;
   };
   CHECK(run_game(st, r, always) == loop_end::over);

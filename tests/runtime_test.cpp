@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "bots/bot.hpp"
 #include "runtime/expr.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
@@ -200,7 +201,7 @@ TEST_CASE("hand limit: a game that never reaches its target is stopped with a re
   game_state st;
   st.new_game(*v, 0);
   rng r(5);
-  CHECK(run_game(st, r, bot_chooser{}) == loop_end::over);
+  CHECK(run_game(st, r, bot_chooser(*v)) == loop_end::over);
   CHECK(st.ph == phase::over);
   CHECK(st.hands_played == 3);
   CHECK(st.end == game_end::stopped);
@@ -286,10 +287,11 @@ struct legal_only : observer {
 TEST_CASE("random playouts and bots always play legal moves and finish games") {
   auto v = load_ruleset("standard");
   rng r(11);
+  const auto cal = std::make_shared<const bot_calibration>(*v);
   for (int g = 0; g < 20; ++g) {
     game_state st;
     st.new_game(*v, g % 4);
-    loop_end end = g % 2 ? run_game(st, r, random_chooser{}, legal_only{}) : run_game(st, r, bot_chooser{}, legal_only{});
+    loop_end end = g % 2 ? run_game(st, r, random_chooser{}, legal_only{}) : run_game(st, r, bot_chooser(cal), legal_only{});
     CHECK(end == loop_end::over);
     CHECK(st.ph == phase::over);
   }
@@ -329,10 +331,11 @@ TEST_CASE("legality: legal_cards and why_illegal agree on every card, in random 
     INFO(e.path().filename().string());
     rng r(21);
     legality_agrees check;
+    const auto cal = std::make_shared<const bot_calibration>(*v);
     for (int g = 0; g < 6; ++g) {
       game_state st;
       st.new_game(*v, g % v->seats);
-      if (g % 2) run_game(st, r, bot_chooser{}, check);
+      if (g % 2) run_game(st, r, bot_chooser(cal), check);
       else run_game(st, r, random_chooser{}, check);
     }
     CHECK(check.positions > 500);
@@ -370,10 +373,11 @@ TEST_CASE("legality: `lead holder ... leading it` refuses any other opening card
   game_state st;
   st.new_game(*v, 0);
   rng r(4);
+  bot_context cx(*v);
   // the bots bid; the loop stops at the first card of the hand
-  auto until_play = [](const game_state& s, rng& rr, move& out) {
+  auto until_play = [&cx](const game_state& s, rng& rr, move& out) {
     if (s.ph == phase::play) return false;
-    out = bot_move(s, rr);
+    out = bot_move(s, rr, cx);
     return true;
   };
   REQUIRE(run_game(st, r, until_play) == loop_end::left);

@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdint>
 
-#include "runtime/bot.hpp"
+#include "bots/bot.hpp"
 #include "runtime/game.hpp"
 
 namespace spades {
@@ -56,12 +56,13 @@ class mc_bot {
   void dealt(const game_state&) { know_.start(know_.seat()); }
   void moving(const game_state& st, const move& m) { know_.moving(st, m); }
   void moved(const game_state& st) { know_.moved(st); }
-  // The move for the decision pending, which is this bot's seat's.
-  move choose(const game_state& st);
+  // The move for the decision pending, which is this bot's seat's. `cx` is the game's bot context: the
+  // playouts' rule-following decisions keep their answers there, with the other bots' of the game.
+  move choose(const game_state& st, bot_context& cx);
   const seat_knowledge& knowledge() const { return know_; }
 
  private:
-  double playout(const game_state& st, const move& m);
+  double playout(const game_state& st, const move& m, bot_context& cx);
   double value(const game_state& before, const game_state& after, int team);
   void price_carried(const game_state& st);
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "runtime/loop.hpp"
-#include "runtime/mc_bot.hpp"
+#include "bots/mc_bot.hpp"
 
 namespace spades {
 
@@ -32,28 +32,31 @@ using seat_kinds = std::array<bot_kind, max_seats>;
 // A chooser and an observer for run_game: the decision pending goes to the bot at the seat that acts (the
 // dummy's cards to the bot of its controller). One per game: a Monte Carlo bot keeps what its seat has seen,
 // and draws from its own stream, seeded from the game's seed and its seat, so that the deals and the other
-// bots' moves are the same whichever bots sit where.
+// bots' moves are the same whichever bots sit where. The game's bot context is here too, shared by its
+// bots; the variant's calibration `cal` may be shared by many games.
 class seated_bots : public observer {
  public:
-  seated_bots(const seat_kinds& kinds, uint64_t game_seed, mc_options o = {});
+  seated_bots(const seat_kinds& kinds, uint64_t game_seed, std::shared_ptr<const bot_calibration> cal, mc_options o = {});
   // a copy is a bot for bot (play's `undo` goes back to a copy), what each Monte Carlo bot has seen included
-  seated_bots(const seated_bots& o) : observer(o), kinds_(o.kinds_) { *this = o; }
+  seated_bots(const seated_bots& o) : observer(o), kinds_(o.kinds_), cx_(o.cx_) { *this = o; }
   seated_bots& operator=(const seated_bots& o);
   bool operator()(const game_state& st, rng& r, move& out) {
     const int seat = st.acting_seat();
     switch (kinds_[seat]) {
       case bot_kind::random: out = random_move(st, r); break;
-      case bot_kind::mc: out = mc_[seat]->choose(st); break;
-      default: out = bot_move(st, r); break;
+      case bot_kind::mc: out = mc_[seat]->choose(st, cx_); break;
+      default: out = bot_move(st, r, cx_); break;
     }
     return true;
   }
+  bot_context& context() { return cx_; }
   void dealt(const game_state& st);
   void moving(const game_state& st, const move& m);
   void moved(const game_state& st, const move& m);
 
  private:
   seat_kinds kinds_;
+  bot_context cx_;
   std::array<std::unique_ptr<mc_bot>, max_seats> mc_;
 };
 

@@ -1,7 +1,7 @@
 // The Monte Carlo bot and what a seat knows of the cards (mc_bot.hpp): flat sampling over deals consistent
 // with that knowledge, the candidates played out by the rule-following bot, the budget spent by successive
 // halving (each round plays the surviving candidates on the same deals, then keeps the better half).
-#include "runtime/mc_bot.hpp"
+#include "bots/mc_bot.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -227,7 +227,7 @@ double mc_bot::value(const game_state& before, const game_state& after, int team
 }
 
 // Plays `m` in the sampled world and the rest of the hand with the rule-following bot at every seat.
-double mc_bot::playout(const game_state& st, const move& m) {
+double mc_bot::playout(const game_state& st, const move& m, bot_context& cx) {
   scratch_ = world_;
   const int hand = scratch_.hands_played;
   const int team = st.v->team_of[st.acting_seat()];
@@ -237,7 +237,7 @@ double mc_bot::playout(const game_state& st, const move& m) {
       if (scratch_.ph == phase::play) scratch_.play_card(next.a);
       else scratch_.apply(next);
       if (scratch_.hands_played != hand || scratch_.ph == phase::over || scratch_.ph == phase::deal) break;
-      next = bot_move(scratch_, r_);
+      next = bot_move(scratch_, r_, cx);
     }
   } catch (const rule_error&) {
     return 0;  // a formula failing in an imagined deal says nothing of the candidate
@@ -246,13 +246,13 @@ double mc_bot::playout(const game_state& st, const move& m) {
   return value(st, scratch_, team);
 }
 
-move mc_bot::choose(const game_state& st) {
-  if (st.ph != phase::play && st.ph != phase::bid) return bot_move(st, r_);
+move mc_bot::choose(const game_state& st, bot_context& cx) {
+  if (st.ph != phase::play && st.ph != phase::bid) return bot_move(st, r_, cx);
   std::array<move, max_moves> cand;
   int n = 0;
   if (st.ph == phase::play) st.legal_cards().for_each([&](int c) { cand[n++] = move::make_card(c); });
   else n = st.legal_moves(cand.data());
-  if (n <= 1 || st.v->team_of[st.acting_seat()] < 0) return bot_move(st, r_);
+  if (n <= 1 || st.v->team_of[st.acting_seat()] < 0) return bot_move(st, r_, cx);
   price_carried(st);
   // successive halving: ceil(log2 n) rounds, each giving the budget's share to the survivors on shared deals
   std::array<double, max_moves> sum{};
@@ -268,10 +268,10 @@ move mc_bot::choose(const game_state& st) {
       if (!sample_world(know_, st, r_, world_, strict)) {
         // what the seat believes of the voids cannot all hold: deal without them
         strict = false;
-        if (!sample_world(know_, st, r_, world_, false)) return bot_move(st, r_);
+        if (!sample_world(know_, st, r_, world_, false)) return bot_move(st, r_, cx);
       }
       for (int i = 0; i < live; ++i) {
-        sum[alive[i]] += playout(st, cand[alive[i]]);
+        sum[alive[i]] += playout(st, cand[alive[i]], cx);
         ++tried[alive[i]];
       }
     }

@@ -1,5 +1,5 @@
 // The registry of bots by name.
-#include "runtime/players.hpp"
+#include "bots/players.hpp"
 
 namespace spades {
 
@@ -27,13 +27,15 @@ std::string bot_names() {
   return out;
 }
 
-seated_bots::seated_bots(const seat_kinds& kinds, uint64_t game_seed, mc_options o) : kinds_(kinds) {
+seated_bots::seated_bots(const seat_kinds& kinds, uint64_t game_seed, std::shared_ptr<const bot_calibration> cal, mc_options o)
+    : kinds_(kinds), cx_(std::move(cal)) {
   for (int s = 0; s < max_seats; ++s)
     if (kinds_[s] == bot_kind::mc) mc_[s] = std::make_unique<mc_bot>(s, derive_seed(game_seed, (uint64_t)s), o);
 }
 
 seated_bots& seated_bots::operator=(const seated_bots& o) {
   kinds_ = o.kinds_;
+  cx_ = o.cx_;
   for (int s = 0; s < max_seats; ++s) mc_[s] = o.mc_[s] ? std::make_unique<mc_bot>(*o.mc_[s]) : nullptr;
   return *this;
 }

@@ -1,0 +1,373 @@
+// Scoring a copy of the state with assumed trick outcomes (bots/outcome.hpp): what a trick, a count of
+// tricks or a contract is worth to a side, asked of the variant's own scoring.
+#include "bots/outcome.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace spades::bot_detail {
+
+namespace {
+
+// What one unit of the carried counter (the one the variant marks as playing the role of overtricks
+// carried to later hands) will cost later, in points: asked of the scoring by raising the counter by 100
+// on an even split of tricks. 0 without such a counter. Kept per hand.
+double carried_unit(bot_context& cx, const game_state& st, int team) {
+  const variant& v = *st.v;
+  const int k = v.bags_counter;
+  if (k < 0 || v.seats < 1) return 0;
+  auto& c = cx.answers.carried;
+  if (c.v != st.v || c.hands_played != st.hands_played || c.dealer != st.dealer) c = {st.v, st.hands_played, st.dealer, {}, {}};
+  if (c.known[team]) return c.unit[team];
+  std::array<int, max_seats> won{};
+  std::array<int8_t, max_tricks> order{};
+  for (int t = 0; t < v.tricks_per_hand && t < max_tricks; ++t) {
+    order[t] = (int8_t)(t % v.seats);
+    ++won[t % v.seats];
+  }
+  double unit = 0;
+  try {
+    game_state a = st, b = st;
+    b.counters[team][k] += 100;
+    a.guess_tricks(won, order.data());
+    b.guess_tricks(won, order.data());
+    unit = std::clamp((double)(b.hand_points[team] - a.hand_points[team]) / 100.0, -50.0, 50.0);
+  } catch (const rule_error&) {
+    unit = 0;
+  }
+  c.known[team] = true;
+  c.unit[team] = unit;
+  return unit;
+}
+
+}  // namespace
+
+trick_split split_of(std::initializer_list<std::pair<int, int>> takes) {
+  trick_split sp;
+  int t = 0;
+  for (const auto& [seat, count] : takes) {
+    sp.won[seat] += count;
+    for (int q = 0; q < count && t < max_tricks; ++q) sp.order[t++] = (int8_t)seat;
+  }
+  return sp;
+}
+
+namespace {
+
+// How likely the side is to win the game from the scores before this hand, were it to go on: even when
+// level, nearer 1 (0) the further the side leads (trails) the best other side, a lead of a quarter of
+// `stake` (the target) giving about 3 in 4.
+double win_chance(const game_state& c, int team, double stake) {
+  const variant& v = *c.v;
+  bool any = false;
+  int64_t best_other = 0;
+  for (int t = 0; t < v.teams && t < max_teams; ++t)
+    if (t != team && (!any || c.score[t] > best_other)) {
+      best_other = c.score[t];
+      any = true;
+    }
+  if (!any) return 0.5;
+  const double lead = (double)(c.score[team] - best_other);
+  return 1.0 / (1.0 + std::exp(-4.4 * lead / stake));
+}
+
+}  // namespace
+
+// Scores `c` (a copy) as if `won` tricks were taken, in `order` (each seat bringing home the cards it
+// holds, for rules that read them): the side's points, what the carried counter it adds to will cost
+// later, and a game won or lost by this hand counted as `stake` points more or less, scaled by what ending
+// it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
+// (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
+// level). Nothing is kept.
+double score_outcome(bot_context& cx, game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
+  const variant& v = *c.v;
+  int64_t carried = v.bags_counter >= 0 ? c.counters[team][v.bags_counter] : 0;
+  double unit = carried_unit(cx, c, team);
+  const double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
+  const double before = win_chance(c, team, stake);
+  c.guess_tricks(won, order);
+  double u = (double)c.hand_points[team];
+  if (v.bags_counter >= 0) u += unit * (double)(c.counters[team][v.bags_counter] - carried);
+  if (c.ph == phase::over && c.winner >= 0) u += c.winner == team ? 2 * stake * (1 - before) : -2 * stake * before;
+  return u;
+}
+
+// The first opponent of `seat`, or -1 (everyone on one side). Never the dummy, whose tricks are its
+// controller's (and nobody's before it has one).
+int first_opponent(const variant& v, int seat) {
+  for (int s = 0; s < v.seats; ++s)
+    if (v.team_of[s] != v.team_of[seat] && s != v.dummy) return s;
+  return -1;
+}
+
+// Does this seat's side lose by the seat taking a trick (a nil, a naught, a partner's double naught)?
+// Asked of the variant's own scoring: the hand is scored on copies with the seat taking n tricks and an
+// opponent the rest. The seat wants none when its first trick costs the side more than a trick is worth
+// to a made contract: an overtrick, the last trick of a hand the side has taken whole (the smaller of the
+// last two, so that a bag penalty one of them crosses does not count). A set contract that stays set, or
+// an overtrick's bag, is no reason to take nothing.
+bool zero_wanted(const game_state& st, int seat) {
+  const variant& v = *st.v;
+  if (seat == v.dummy) return false;  // it has no bid: its controller's decides
+  int team = v.team_of[seat];
+  int opp = first_opponent(v, seat);
+  if (opp < 0 || st.bidding_skipped) return false;
+  const int all = v.tricks_per_hand;
+  auto score_with = [&](int mine) {
+    game_state c = st;
+    const trick_split sp = split_of({{seat, mine}, {opp, all - mine}});
+    c.guess_tricks(sp.won, sp.order.data());
+    return c.hand_points[team];
+  };
+  try {
+    int64_t first_trick_loss = score_with(0) - score_with(1);
+    if (first_trick_loss <= 0) return false;
+    auto worth = [&](int n) { int64_t d = score_with(n) - score_with(n - 1); return d < 0 ? -d : d; };
+    int64_t trick_worth = all >= 2 ? std::min(worth(all), worth(all - 1)) : worth(all);
+    return first_trick_loss > trick_worth;
+  } catch (const rule_error&) {
+    return false;
+  }
+}
+
+bool bid_zero(bot_context& cx, const game_state& st, int seat) {
+  auto& c = cx.answers.zero;
+  if (!c.key.same(st)) {
+    c.key.set(st);
+    c.answer = {};
+  }
+  if (!c.answer[seat]) c.answer[seat] = zero_wanted(st, seat) ? 2 : 1;
+  return c.answer[seat] == 2;
+}
+
+// The side's score (score_outcome) when the seat takes k tricks and an opponent the rest, for every k: tabled
+// once a hand per seat. Null when the seat has no opponent or the hand is not bid.
+const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const game_state& st, int seat) {
+  const variant& v = *st.v;
+  if (st.bidding_skipped) return nullptr;
+  const int all = std::min(v.tricks_per_hand, max_tricks);
+  auto& c = cx.answers.counts;
+  if (!c.key.same(st)) {
+    c.key.set(st);
+    c.known = {};
+  }
+  int opp = first_opponent(v, seat);
+  if (opp < 0) return nullptr;
+  if (!c.known[seat]) {
+    c.known[seat] = true;
+    try {
+      for (int k = 0; k <= all; ++k) {
+        const trick_split sp = split_of({{seat, k}, {opp, all - k}});
+        c.by_count[seat][k] = score_outcome(cx, st, v.team_of[seat], sp.won, sp.order.data());
+      }
+    } catch (const rule_error&) {
+      c.by_count[seat] = {};
+    }
+  }
+  return &c.by_count[seat];
+}
+
+// Does a trick of partner `mate` count for the side as one of the seat's would? Asked of the scoring, once for
+// a hand and its bids: the partner taking one trick more, or the seat, each having taken one already (so that
+// a nil lost is lost either way) and an opponent the rest, for every count of the seat's. Not so where a nil
+// bidder's tricks never count toward its partner's bid.
+bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
+  const variant& v = *st.v;
+  auto& c = cx.answers.pooled;
+  if (!c.key.same(st)) {
+    c.key.set(st);
+    c.answer = {};
+  }
+  int8_t& a = c.answer[seat][mate];
+  if (!a) {
+    bool same = true;
+    const int opp = first_opponent(v, seat), all = std::min(v.tricks_per_hand, max_tricks);
+    if (opp >= 0 && !st.bidding_skipped && all >= 2) {
+      auto points = [&](int mine, int theirs) {
+        game_state g = st;
+        const trick_split sp = split_of({{seat, mine}, {mate, theirs}, {opp, all - mine - theirs}});
+        g.guess_tricks(sp.won, sp.order.data());
+        return g.hand_points[v.team_of[seat]];
+      };
+      try {
+        for (int k = 1; same && k + 2 <= all; ++k) same = points(k, 2) == points(k + 1, 1);
+      } catch (const rule_error&) {
+        same = true;
+      }
+    }
+    a = same ? 2 : 1;
+  }
+  return a == 2;
+}
+
+namespace {
+
+// The tricks that count for the seat's side so far (a dummy playing for the side included; a partner's
+// only when they count as the seat's would).
+int side_taken(bot_context& cx, const game_state& st, int seat) {
+  const variant& v = *st.v;
+  int side = 0;
+  for (int m : v.members[v.team_of[seat]])
+    if (m == seat || (st.tricks_won[m] > 0 && tricks_pooled(cx, st, seat, m))) side += st.tricks_won[m];
+  if (v.dummy >= 0 && st.team_in_hand(v.dummy) == v.team_of[seat]) side += st.tricks_won[v.dummy];  // it plays for the side
+  return side;
+}
+
+}  // namespace
+
+// What one more trick costs the seat's side (overtricks carried at a price, a contract broken by too
+// many): what the side's count so far scores above the count plus one, or 0; `later` tricks the seat is
+// sure to take anyway (counted by sure_later) are added to both counts.
+double trick_cost(bot_context& cx, const game_state& st, int seat, int later) {
+  const auto* by_count = scores_by_count(cx, st, seat);
+  if (!by_count) return 0;
+  const int all = std::min(st.v->tricks_per_hand, max_tricks);
+  const int side = std::min(side_taken(cx, st, seat) + later, all);
+  return side < all ? std::max(0.0, (*by_count)[side] - (*by_count)[side + 1]) : 0;
+}
+
+// Would one more trick for the seat's side cost it? A trick is unwanted when the side's count so far plus
+// one scores below the count so far.
+bool trick_unwanted(bot_context& cx, const game_state& st, int seat) { return trick_cost(cx, st, seat) > 0.5; }
+
+// The tricks the seat will take whatever anyone plays: its trumps that no card another seat may still hold
+// beats. Each wins the trick it is played to, and it must be played to one.
+int sure_later(const game_state& st, card_set hand, card_set others) {
+  const variant& v = *st.v;
+  int n = 0;
+  (hand & v.trump).for_each([&](int c) {
+    bool beaten = false;
+    others.for_each([&](int o) { beaten = beaten || beats(v, o, c); });
+    n += !beaten;
+  });
+  return n;
+}
+
+// How many more tricks the seat's side needs for its contract: the count whose trick gains the most
+// points (the step from set to made), less what the side has taken; 0 when no trick is worth a step.
+// `step_gain`, if given, is set to that step's points (0 without one).
+int tricks_short(bot_context& cx, const game_state& st, int seat, double* step_gain) {
+  if (step_gain) *step_gain = 0;
+  const auto* by_count = scores_by_count(cx, st, seat);
+  if (!by_count) return 0;
+  const int all = std::min(st.v->tricks_per_hand, max_tricks);
+  int step = 0;
+  double gain = 15;
+  for (int k = 1; k <= all; ++k)
+    if ((*by_count)[k] - (*by_count)[k - 1] > gain) {
+      gain = (*by_count)[k] - (*by_count)[k - 1];
+      step = k;
+    }
+  if (step_gain && step > 0) *step_gain = gain;
+  return std::max(0, step - side_taken(cx, st, seat));
+}
+
+// What more tricks can only cost the seat's side once it has its contract (with `later` tricks it is sure
+// to take): when no count it may still reach scores above its count so far and some count scores below it
+// (overtricks free up to a limit, then a set), the most the side may lose so; else 0. Such a side has
+// nothing to gain from a trick, only room to lose: it ducks from there on, not only at the last trick the
+// limit allows. (Short of its contract it plays for it: ducking there to push tricks onto the other side,
+// on the scoring's guess of one opponent taking all the rest, raised the side's own sets.)
+double risk_ahead(bot_context& cx, const game_state& st, int seat, int later) {
+  const auto* by_count = scores_by_count(cx, st, seat);
+  if (!by_count || tricks_short(cx, st, seat) > later) return 0;
+  const int all = std::min(st.v->tricks_per_hand, max_tricks);
+  const int taken = side_taken(cx, st, seat), side = std::min(taken + later, all);
+  const int reach = std::min(all, taken + st.v->tricks_per_hand - st.trick);
+  const double here = (*by_count)[side];
+  double worst = here;
+  for (int x = side + 1; x <= reach; ++x) {
+    if ((*by_count)[x] > here + 0.5) return 0;
+    worst = std::min(worst, (*by_count)[x]);
+  }
+  return here - worst;
+}
+
+// Is covering a partner playing to take nothing worth the trick it costs, where one more trick costs the
+// seat's side (`cost`, trick_cost: an overtrick past a limit, a bag penalty)? The seat still to play after
+// the winning card may be forced over it only when every card it holds in the suit led beats it: the chance
+// of that, over the unseen cards it may hold (`pool`), against what its failure costs the side (asked of the
+// scoring: the side's count with the seat's `later` sure tricks, the partner taking one trick or none).
+bool cover_worth(bot_context& cx, const game_state& st, int self, int partner, int later, card_set pool, double cost) {
+  const variant& v = *st.v;
+  const int opp = first_opponent(v, self), all = std::min(v.tricks_per_hand, max_tricks);
+  if (opp < 0 || st.win_card < 0) return true;
+  const card_set suit = pool & st.led_mask;
+  int above = 0;
+  suit.for_each([&](int c) { above += beats(v, c, st.win_card); });
+  const int n = pool.count(), s = suit.count(), below = s - above, h = st.hands[partner].count();
+  // the chance that none of the h cards is one of `k` given cards: C(n-k, h) / C(n, h)
+  auto none_of = [&](int k) {
+    double p = 1;
+    for (int i = 0; i < h; ++i) p *= n - k - i > 0 ? double(n - k - i) / double(n - i) : 0.0;
+    return p;
+  };
+  const double forced = std::max(0.0, none_of(below) - none_of(s));
+  const int mine = std::min(all - 1, st.tricks_won[self] + later);
+  auto points = [&](int theirs) {
+    const trick_split sp = split_of({{self, mine}, {partner, theirs}, {opp, all - mine - theirs}});
+    return score_outcome(cx, st, v.team_of[self], sp.won, sp.order.data());
+  };
+  try {
+    return forced * (points(0) - points(1)) > cost;
+  } catch (const rule_error&) {
+    return true;
+  }
+}
+
+// What a trick left to the other sides may be worth to them: the largest step from set to made (tricks_short)
+// of an opponent still short of its contract that needs all, or all but one, of the tricks left that are not
+// the seat's `later` sure tricks; 0 when none does (an opponent with room to spare, or out of reach).
+double opponents_stake(bot_context& cx, const game_state& st, int seat, int later) {
+  const variant& v = *st.v;
+  const int left = v.tricks_per_hand - st.trick - later;
+  double stake = 0;
+  for (int s = 0; s < v.seats; ++s) {
+    if (s == v.dummy || v.team_of[s] < 0 || v.team_of[s] == v.team_of[seat]) continue;
+    double gain = 0;
+    const int short_by = tricks_short(cx, st, s, &gain);
+    if (short_by > 0 && short_by <= left && short_by >= left - 1) stake = std::max(stake, gain);
+  }
+  return stake;
+}
+
+// Must the seat's side win the trick in play? When the scoring reads the order of tricks (a call on the
+// first tricks), the trick is scored both ways with the side taking every later trick: a difference far
+// above a trick's worth means a bonus hangs on this very trick. Kept per trick.
+bool trick_needed(bot_context& cx, const game_state& st, int seat) {
+  const variant& v = *st.v;
+  if (!v.uses_trick_order || st.bidding_skipped) return false;
+  auto& c = cx.answers.needed;
+  if (!c.key.same(st) || c.trick != st.trick) {
+    c.key.set(st);
+    c.trick = st.trick;
+    c.answer = {};
+  }
+  if (c.answer[seat]) return c.answer[seat] == 2;
+  int opp = first_opponent(v, seat);
+  bool need = false;
+  if (opp >= 0 && st.trick < max_tricks) {
+    auto with = [&](int taker) {
+      std::array<int, max_seats> won = st.tricks_won;
+      std::array<int8_t, max_tricks> order{};
+      for (int i = 0; i < st.trick; ++i) order[i] = st.trick_winner[i];
+      order[st.trick] = (int8_t)taker;
+      ++won[taker];
+      for (int i = st.trick + 1; i < v.tricks_per_hand && i < max_tricks; ++i) {
+        order[i] = (int8_t)seat;
+        ++won[seat];
+      }
+      return score_outcome(cx, st, v.team_of[seat], won, order.data());
+    };
+    try {
+      need = with(seat) - with(opp) > 30;
+    } catch (const rule_error&) {
+      need = false;
+    }
+  }
+  c.answer[seat] = need ? 2 : 1;
+  return need;
+}
+
+}  // namespace spades::bot_detail

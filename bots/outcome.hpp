@@ -1,0 +1,52 @@
+// Scoring a copy of the state with assumed trick outcomes, for the rule-following bot's bids and play
+// (bots/outcome.cpp): what a count of tricks, one trick or a contract is worth to a side, asked of the
+// variant's own scoring, and the answers that hold for a hand, asked once.
+#pragma once
+#include <array>
+#include <initializer_list>
+#include <utility>
+
+#include "bots/context.hpp"
+#include "runtime/game.hpp"
+
+namespace spades::bot_detail {
+
+// A hand's tricks as the bots guess them: each seat in turn takes its count, in that order (first the first
+// seat's tricks, then the next's ...), for scoring a guessed outcome.
+struct trick_split {
+  std::array<int, max_seats> won{};
+  std::array<int8_t, max_tricks> order{};
+};
+trick_split split_of(std::initializer_list<std::pair<int, int>> takes);
+
+// The side's score for the hand were `won` tricks taken in `order`, a game won or lost by it included.
+double score_outcome(bot_context& cx, game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order);
+// The first opponent of `seat` that is not the dummy, or -1.
+int first_opponent(const variant& v, int seat);
+// The seat whose score a seat's tricks go to: itself, or for the dummy its controller.
+inline int scorer_of(const game_state& st, int seat) { return seat == st.v->dummy ? st.controller : seat; }
+// Does the seat's side lose by the seat taking a trick (a nil, a naught)? bid_zero: the same, kept per hand.
+bool zero_wanted(const game_state& st, int seat);
+
+bool bid_zero(bot_context& cx, const game_state& st, int seat);
+// The side's score with the seat taking k tricks and an opponent the rest, for every k; null if none.
+const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const game_state& st, int seat);
+// Does a trick of partner `mate` count for the side as one of the seat's would?
+bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate);
+// What one more trick costs the seat's side, with `later` sure tricks of the seat's to come.
+double trick_cost(bot_context& cx, const game_state& st, int seat, int later = 0);
+bool trick_unwanted(bot_context& cx, const game_state& st, int seat);
+// The seat's trumps that no card in `others` beats.
+int sure_later(const game_state& st, card_set hand, card_set others);
+// The tricks the seat's side still needs for its contract (and the step's points in `step_gain`).
+int tricks_short(bot_context& cx, const game_state& st, int seat, double* step_gain = nullptr);
+// What more tricks can only cost a side that has its contract.
+double risk_ahead(bot_context& cx, const game_state& st, int seat, int later);
+// Is covering a partner playing to take nothing worth the trick it costs?
+bool cover_worth(bot_context& cx, const game_state& st, int self, int partner, int later, card_set pool, double cost);
+// What a trick left to the other sides may be worth to an opponent with no room to spare.
+double opponents_stake(bot_context& cx, const game_state& st, int seat, int later);
+// Must the seat's side win the trick in play (a bonus hangs on it)?
+bool trick_needed(bot_context& cx, const game_state& st, int seat);
+
+}  // namespace spades::bot_detail

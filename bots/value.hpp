@@ -1,0 +1,46 @@
+// What the rule-following bot reads of hands beyond value_hand (bots/value.cpp): a hand not looked at,
+// the chance of taking nothing after passing cards, and the calibration of one compiled variant.
+#pragma once
+#include <array>
+
+#include "bots/bot.hpp"
+#include "bots/context.hpp"
+
+namespace spades::bot_detail {
+
+// (the dummy, in no team, is valued as a side of its own: the bots never bid for it)
+int side_size(const variant& v, int seat);
+
+// A seat playing to take nothing whose side owes an exchange with partner passes its highest cards
+// (bot_move): the chance of taking none after passing k of them (0 to max_passed; the low cards it gets
+// back add little), by the fitted guess; `whole` is the hand's value before passing.
+constexpr int max_passed = 2;
+using passed_chances = std::array<double, max_passed + 1>;
+passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole);
+
+// What a hand not looked at may be: its estimate, chance of taking none and sure winners, for one band of
+// the variant's hands (the calibration's deals ranked by estimate and cut into equally likely bands).
+struct unseen_hand {
+  double mu = 0, p0 = 0, sure = 0;
+  passed_chances p0_passed{};  // p0 after passing the highest cards (p0_passed[0] == p0)
+};
+constexpr int unseen_bands = 8;
+
+struct calibrated {
+  double incidental = 0;  // tricks per unit of hand_value::incidental
+  double p0 = 0.5;   // the chance of an unseen hand taking no trick
+  passed_chances p0_passed{0.5, 0.5, 0.5};  // ... after passing its highest cards (the fitted guess)
+  // the tricks a hand gains receiving its partner's k highest cards for its own k lowest (an exchange
+  // with a partner playing to take nothing), on average
+  std::array<double, max_passed + 1> received{};
+  std::array<unseen_hand, unseen_bands> bands{};  // a seat's hand before it looks, band by band
+  unseen_hand mean;                               // ... on average
+};
+
+inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
+// The spread (standard deviation) of the estimates of the variant's hands, from the bands' averages.
+double hand_spread(const calibrated& cal);
+// The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed.
+calibrated calibrate(const variant& v);
+
+}  // namespace spades::bot_detail
