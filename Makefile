@@ -64,9 +64,9 @@ fuzz: fuzz-deps
 	    -artifact_prefix=build-fuzz/artifacts/$$t- -print_final_stats=1 2>&1 | tail -n 12 || exit 1; \
 	done
 
-# Line and branch coverage of lang/, runtime/, bots/ and cli/ by the whole suite (gcovr). Branches that only
+# Line and branch coverage of lang/, runtime/, bots/, hands/ and cli/ by the whole suite (gcovr). Branches that only
 # exceptions take, and those the compiler proves unreachable, are left out: they are not decisions.
-COVERAGE_DIRS := lang runtime bots cli
+COVERAGE_DIRS := lang runtime bots hands cli
 GCOVR := gcovr -r . --object-directory build-coverage --exclude-directories 'build-coverage/CMakeFiles/[0-9].*' \
   --exclude-throw-branches --exclude-unreachable-branches --sort-percentage
 coverage: deps
