@@ -373,7 +373,7 @@ void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uin
   fmt::print("{}: {} games, {} hands ({:.1f} per game), seed {}\n", v.name, s.games, s.hands, per(s.hands, s.games), seed);
   auto row = [&](const char* name, auto cell) {
     fmt::print("{:<20}", name);
-    for (int t = 0; t < v.teams; ++t) fmt::print("{:>14}", cell(t));
+    for (int t = 0; t < v.teams; ++t) fmt::print(" {:>13}", cell(t));  // a space before each: a wide cell never runs into the last
     fmt::print("\n");
   };
   row("side", [&](int t) { return v.team_names[t]; });
@@ -384,7 +384,10 @@ void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uin
     auto [lo, hi] = wilson(s.wins[t], s.games);
     return fmt::format("{:.1f}-{:.1f}%", 100 * lo, 100 * hi);
   });
-  row("avg hand score", [&](int t) { return fmt::format("{:.1f}", s.hands ? (double)s.points[t] / (double)s.hands : 0.0); });
+  row("avg hand score", [&](int t) {
+    const double avg = s.hands ? (double)s.points[t] / (double)s.hands : 0.0;
+    return std::abs(avg) < 1e9 ? fmt::format("{:.1f}", avg) : fmt::format("{:.4g}", avg);  // a huge score in 13 columns
+  });
   for (size_t k = 0; k < v.tallies.size(); ++k) {
     row(v.tallies[k].c_str(), [&](int t) { return fmt::format("{}", s.tallies[t][k]); });
     row("  per hand", [&](int t) { return fmt::format("{:.3f}", per(s.tallies[t][k], s.hands)); });

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include <fmt/format.h>
@@ -317,6 +318,13 @@ TEST_CASE("cli: sim adds up hand scores beyond the 64-bit range without overflow
   CHECK(j["hands"] == 10);
   double total = j["sides"]["P1"]["average_hand_score"].get<double>() + j["sides"]["P2"]["average_hand_score"].get<double>();
   CHECK(total == Approx(7.5e18));
+  // as text each side's average stays in its column, apart from the other's: "3.72e+18      3.78e+18"
+  auto t = run("sim " + path + " --games 10 --seed 1", "", true);
+  const size_t at = t.out.find("avg hand score");
+  REQUIRE(at != std::string::npos);
+  const std::string line = t.out.substr(at, t.out.find('\n', at) - at);
+  CHECK(line.size() == 20 + 2 * 14);
+  CHECK(std::regex_match(line, std::regex("avg hand score +[0-9]\\.[0-9]{2}e\\+18 +[0-9]\\.[0-9]{2}e\\+18")));
   std::filesystem::remove_all(dir);
 }
 
