@@ -316,6 +316,15 @@ struct game_state {
   int bid_moves(move* out) const;
   template <class Kind> void each_bid(Kind&& kind) const;
   const char* bid_closed(int kind, int bidder) const;
+  // apply() for each phase (transitions.cpp)
+  void apply_bid(const move& m);
+  void apply_agree(const move& m);
+  void apply_raise(const move& m);
+  void apply_call(const move& m);
+  void apply_pass(const move& m);
+  void apply_discard(const move& m);
+  void apply_exchange(const move& m);
+  void apply_draw(const move& m);
   void settle_bid(int bidder);
   void throw_in(int call);
   bool call_condition(int k, int owner, bool by_team) const;
