@@ -570,6 +570,15 @@ void game_state::start_play() {
   start_trick(seat);
 }
 
+void game_state::end_conditions(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost) const {
+  eval_ctx cx{this};
+  for (int t = 0; t < v->teams; ++t) {
+    cx.team = t;
+    if (v->win_when >= 0 && eval(*v, v->win_when, cx)) won[t] = 1;
+    if (v->lose_when >= 0 && eval(*v, v->lose_when, cx)) lost[t] = 1;
+  }
+}
+
 void game_state::check_game_end() {
   const int T = v->teams;
   auto highest = [&](auto in) {  // the single team with the highest score among `in`, or -1 on a tie
@@ -581,12 +590,9 @@ void game_state::check_game_end() {
     }
     return tie ? -1 : best;
   };
-  eval_ctx cx{this};
+  end_conditions(won_flag, lost_flag);
   bool any_win = false, any_lose = false;
   for (int t = 0; t < T; ++t) {
-    cx.team = t;
-    if (v->win_when >= 0 && eval(*v, v->win_when, cx)) won_flag[t] = 1;
-    if (v->lose_when >= 0 && eval(*v, v->lose_when, cx)) lost_flag[t] = 1;
     any_win |= won_flag[t] != 0;
     any_lose |= lost_flag[t] != 0;
   }

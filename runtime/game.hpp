@@ -232,8 +232,12 @@ struct game_state {
   // The deal was made up, not given (a hand known only by its result): formulas that read the cards
   // are a rule_error of cause cards_unknown.
   void forget_deal() { deal_known = false; }
-  // Scores from the current bids and tricks_won, then decides whether the game is over.
+  // Scores the hand (runtime/scoring.hpp: its facts as the state holds them, scored, the result applied), then
+  // decides whether the game is over.
   void score_hand();
+  // Sets won[t] (lost[t]) for each team whose `win when` (`lose when`) holds as the state stands, in team
+  // order, each team's win then lose condition: the first step of deciding whether the game is over.
+  void end_conditions(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost) const;
 
   // Where the cards of the pass under way go, in words: "to partner", "to the left", "to the right", "across".
   const char* pass_words() const;
