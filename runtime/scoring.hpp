@@ -21,6 +21,7 @@ struct hand_facts {
   // the game before the hand
   const std::array<int64_t, max_teams>* score = nullptr;  // the scores before the hand (`score`, `behind`)
   const team_counters* counters = nullptr;                // the counters as the hand is scored
+  const team_tallies* tallies = nullptr;                  // the tallies before the hand (not read by formulas)
   int hand = 0;                                           // the hand's number in the game, from 1
   // the tricks: the count per seat, the seat that won each trick (-1: unknown), the last trick's winner
   // (-1: the order is unknown), and how many tricks were played
@@ -45,7 +46,7 @@ hand_facts facts_of(const game_state& st);
 struct hand_result {
   std::array<int64_t, max_teams> points;     // the hand's points
   team_counters counters;                    // the counters after the hand
-  team_tallies tallies;                      // what the hand added to each tally
+  team_tallies tallies;                      // the tallies after the hand
   std::array<uint8_t, max_teams> won, lost;  // a rule's `win` / `lose` ran for the team
 };
 
