@@ -570,8 +570,9 @@ void game_state::start_play() {
   start_trick(seat);
 }
 
-void game_state::end_conditions(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost) const {
+void game_state::end_conditions(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost, const hand_facts* f) const {
   eval_ctx cx{this};
+  cx.facts = f;
   for (int t = 0; t < v->teams; ++t) {
     cx.team = t;
     if (v->win_when >= 0 && eval(*v, v->win_when, cx)) won[t] = 1;
@@ -579,60 +580,68 @@ void game_state::end_conditions(std::array<uint8_t, max_teams>& won, std::array<
   }
 }
 
-void game_state::check_game_end() {
+game_verdict game_state::decide_end(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
+                                    const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f) const {
   const int T = v->teams;
   auto highest = [&](auto in) {  // the single team with the highest score among `in`, or -1 on a tie
     int best = -1; bool tie = false;
     for (int t = 0; t < T; ++t) {
       if (!in(t)) continue;
-      if (best < 0 || score[t] > score[best]) { best = t; tie = false; }
-      else if (score[t] == score[best]) tie = true;
+      if (best < 0 || after[t] > after[best]) { best = t; tie = false; }
+      else if (after[t] == after[best]) tie = true;
     }
     return tie ? -1 : best;
   };
-  end_conditions(won_flag, lost_flag);
   bool any_win = false, any_lose = false;
   for (int t = 0; t < T; ++t) {
-    any_win |= won_flag[t] != 0;
-    any_lose |= lost_flag[t] != 0;
+    any_win |= won[t] != 0;
+    any_lose |= lost[t] != 0;
   }
-  int w = -1;
-  game_end how = game_end::none;
-  int64_t target = 0;
+  game_verdict d;
+  d.overtime = overtime;
   if (any_win) {
-    how = game_end::win_condition;
-    w = highest([&](int t) { return won_flag[t] != 0; });
+    d.end = game_end::win_condition;
+    d.winner = highest([&](int t) { return won[t] != 0; });
   } else if (any_lose) {
-    how = game_end::lose_condition;
+    d.end = game_end::lose_condition;
     bool someone_left = false;
-    for (int t = 0; t < T; ++t) someone_left |= !lost_flag[t];
-    w = highest([&](int t) { return !someone_left || !lost_flag[t]; });
+    for (int t = 0; t < T; ++t) someone_left |= !lost[t];
+    d.winner = highest([&](int t) { return !someone_left || !lost[t]; });
   } else if (overtime) {
-    how = game_end::overtime;
-    w = highest([](int) { return true; });
+    d.end = game_end::overtime;
+    d.winner = highest([](int) { return true; });
   } else if (v->has_target) {
-    target = v->target_option >= 0 ? options[v->target_option] : v->target;
-    for (int t = 0; t < T && how == game_end::none; ++t)
-      if (score[t] >= target) how = game_end::target;
-    if (how != game_end::none) w = highest([](int) { return true; });
+    d.target = v->target_option >= 0 ? options[v->target_option] : v->target;
+    for (int t = 0; t < T && d.end == game_end::none; ++t)
+      if (after[t] >= d.target) d.end = game_end::target;
+    if (d.end != game_end::none) d.winner = highest([](int) { return true; });
   }
-  if (how != game_end::none && w < 0 && hands_played < v->max_hands) {
+  if (d.end != game_end::none && d.winner < 0 && played < v->max_hands) {
     tie_rule tie = tie_rule::another_hand;
+    eval_ctx cx{this};
+    cx.facts = f;
     for (const tie_choice& c : v->ties)
-      if (eval_cond(*v, c.when, eval_ctx{this})) { tie = c.rule; break; }
-    if (tie == tie_rule::next_hand_decides) { overtime = true; how = game_end::none; }
-    else if (tie == tie_rule::another_hand) { overtime = false; how = game_end::none; }  // the next hand is no decider
+      if (eval_cond(*v, c.when, cx)) { tie = c.rule; break; }
+    if (tie == tie_rule::next_hand_decides) { d.overtime = true; d.end = game_end::none; }
+    else if (tie == tie_rule::another_hand) { d.overtime = false; d.end = game_end::none; }  // the next hand is no decider
   }
-  if (how == game_end::none && hands_played >= v->max_hands) {
+  if (d.end == game_end::none && played >= v->max_hands) {
     // a stop, not an ending: nobody wins a game its rules did not finish
-    how = game_end::stopped;
-    w = -1;
+    d.end = game_end::stopped;
+    d.winner = -1;
   }
-  if (how != game_end::none) {
+  return d;
+}
+
+void game_state::check_game_end() {
+  end_conditions(won_flag, lost_flag);
+  const game_verdict d = decide_end(score, won_flag, lost_flag, hands_played);
+  overtime = d.overtime;
+  if (d.end != game_end::none) {
     ph = phase::over;
-    winner = w;
-    end = how;
-    end_target = target;
+    winner = d.winner;
+    end = d.end;
+    end_target = d.target;
   } else {
     dealer = ((dealer + v->rotate) % v->seats + v->seats) % v->seats;
     if (dealer == v->dummy) dealer = ((dealer + v->rotate) % v->seats + v->seats) % v->seats;  // the dummy never deals

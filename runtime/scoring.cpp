@@ -4,6 +4,8 @@
 // score before this hand; counters are the result's as the rules change them.
 #include "runtime/scoring.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "runtime/expr.hpp"
@@ -125,6 +127,77 @@ hand_result score(const variant& v, const hand_facts& f, std::vector<hand_result
     if (after_each) after_each->push_back(r);
   }
   return r;
+}
+
+namespace {
+const std::array<card_set, max_seats> no_cards{};  // a guessed hand's cards held: none
+}  // namespace
+
+hand_facts guessed_hand::facts() const {
+  const game_state& st = *game;
+  hand_facts f;
+  f.game = game;
+  f.score = &st.score;
+  f.counters = &st.counters;
+  f.tallies = &st.tallies;
+  f.hand = st.hands_played + (st.hand_scored ? 0 : 1);
+  f.tricks_won = tricks_won.data();
+  f.trick_winner = trick_winner.data();
+  f.last_trick_winner = last_trick_winner;
+  f.tricks = st.v->tricks_per_hand;
+  f.held = no_cards.data();
+  f.dealt = dealt.data();
+  f.won_cards = won_cards.data();
+  f.trick_win_card = trick_win_card.data();
+  f.trumped_tricks = st.trumped_tricks;
+  f.deal_known = st.deal_known;
+  f.trick_cards_known = st.trick_cards_known;
+  return f;
+}
+
+// As game_state::guess_tricks and then fold_dummy write them into the state.
+guessed_hand guess_hand(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order) {
+  const variant& v = *st.v;
+  guessed_hand g;
+  g.game = &st;
+  g.won_cards = st.won_cards;
+  for (int s = 0; s < v.seats; ++s) g.won_cards[s] |= st.hands[s];
+  g.trick_win_card = st.trick_win_card;
+  for (int i = st.trick; i < max_tricks; ++i) g.trick_win_card[i] = -1;
+  g.tricks_won = won;
+  g.trick_winner = st.trick_winner;
+  const int n = std::min(v.tricks_per_hand, max_tricks);
+  for (int i = 0; i < n; ++i) g.trick_winner[i] = order[i];
+  g.last_trick_winner = n > 0 ? order[n - 1] : -1;
+  g.dealt = st.dealt;
+  if (st.controller >= 0) {  // the dummy's tricks and cards are its player's
+    const int d = v.dummy, c = st.controller;
+    g.tricks_won[c] += g.tricks_won[d];
+    g.tricks_won[d] = 0;
+    g.won_cards[c] |= g.won_cards[d];
+    g.won_cards[d] = {};
+    g.dealt[c] |= g.dealt[d];
+    g.dealt[d] = {};
+    for (int i = 0; i < max_tricks; ++i)
+      if (g.trick_winner[i] == d) g.trick_winner[i] = (int8_t)c;
+    if (g.last_trick_winner == d) g.last_trick_winner = c;
+  }
+  return g;
+}
+
+game_verdict verdict_after(const variant& v, const hand_facts& f, const hand_result& r) {
+  // the scores, counters and flags as game_state::finish_scoring leaves them
+  std::array<int64_t, max_teams> after = *f.score;
+  for (int t = 0; t < v.teams; ++t)
+    if (__builtin_add_overflow(after[t], r.points[t], &after[t]))
+      throw rule_error(v, {}, "arithmetic overflow: a score left the 64-bit range");
+  hand_facts now = f;
+  now.score = &after;
+  now.counters = &r.counters;
+  now.tallies = &r.tallies;
+  std::array<uint8_t, max_teams> won = r.won, lost = r.lost;
+  f.game->end_conditions(won, lost, &now);
+  return f.game->decide_end(after, won, lost, f.game->hands_played + 1, &now);
 }
 
 void game_state::score_hand() {

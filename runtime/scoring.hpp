@@ -1,6 +1,7 @@
 // Scoring a hand as a function: the facts of a hand (what the variant's scoring formulas read) in, the
 // hand's result (points, counters, tallies, flags) out, nothing else written. The game applies the result
-// (game_state::score_hand), and the breakdown asks for it rule by rule.
+// (game_state::score_hand), the breakdown asks for it rule by rule, and the bots score guessed outcomes
+// with it (guess_hand, verdict_after) without copying a game_state.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -54,5 +55,30 @@ struct hand_result {
 // `after_each`, also the result as it stands after each rule, in rule order (the breakdown's lines are the
 // differences); the tree walk runs then. Throws rule_error as the formulas do (nothing is written then).
 hand_result score(const variant& v, const hand_facts& f, std::vector<hand_result>* after_each = nullptr);
+
+// ---- scoring a guessed outcome (the bots), without a copy of the state ----
+
+// A guessed outcome of the hand under way: `won` tricks per seat, won in `order` (the seat that won each
+// trick, as many as the hand has tricks), each seat taken to bring home the cards it holds now besides
+// those it has won, a trick not yet played won by no known card, no card held any more, and the dummy's
+// tricks and cards its controller's: the facts game_state::guess_tricks scores, held apart from the
+// state they are guessed from (which must outlive them, unchanged).
+struct guessed_hand {
+  const game_state* game = nullptr;
+  std::array<int, max_seats> tricks_won{};
+  std::array<int8_t, max_tricks> trick_winner{};
+  int last_trick_winner = -1;
+  std::array<card_set, max_seats> won_cards{}, dealt{};
+  std::array<int16_t, max_tricks> trick_win_card{};
+  // The facts to score: the game's scores, counters and tallies before the hand (point `counters`
+  // elsewhere to score under other counters).
+  hand_facts facts() const;
+};
+guessed_hand guess_hand(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order);
+
+// How the game would stand had the hand the facts describe been scored with result `r`: what
+// check_game_end decides after game_state::score_hand (`end` none: the game goes on). The facts' game is
+// the state before the hand is scored.
+game_verdict verdict_after(const variant& v, const hand_facts& f, const hand_result& r);
 
 }  // namespace spades
