@@ -93,7 +93,7 @@ game_state after_rules(const game_state& base, const hand_result& r) {
     if (__builtin_add_overflow(base.score[t], r.points[t], &s.score[t]))
       throw rule_error(v, {}, "arithmetic overflow: a score left the 64-bit range");
     for (size_t k = 0; k < v.counters.size(); ++k) s.counters[t][k] = r.counters[t][k];
-    s.tallies[t] = r.tallies[t];
+    for (size_t k = 0; k < v.tallies.size(); ++k) s.tallies[t][k] = r.tallies[t][k];
     s.won_flag[t] = r.won[t];
     s.lost_flag[t] = r.lost[t];
   }

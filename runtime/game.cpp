@@ -570,7 +570,7 @@ void game_state::start_play() {
   start_trick(seat);
 }
 
-void game_state::end_conditions(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost, const hand_facts* f) const {
+[[gnu::always_inline]] inline void game_state::end_conditions_in(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost, const hand_facts* f) const {
   eval_ctx cx{this};
   cx.facts = f;
   for (int t = 0; t < v->teams; ++t) {
@@ -580,7 +580,7 @@ void game_state::end_conditions(std::array<uint8_t, max_teams>& won, std::array<
   }
 }
 
-game_verdict game_state::decide_end(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
+[[gnu::always_inline]] inline game_verdict game_state::decide_end_in(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
                                     const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f) const {
   const int T = v->teams;
   auto highest = [&](auto in) {  // the single team with the highest score among `in`, or -1 on a tie
@@ -633,9 +633,19 @@ game_verdict game_state::decide_end(const std::array<int64_t, max_teams>& after,
   return d;
 }
 
+void game_state::end_conditions(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost, const hand_facts* f) const {
+  end_conditions_in(won, lost, f);
+}
+
+game_verdict game_state::decide_end(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
+                                    const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f) const {
+  return decide_end_in(after, won, lost, played, f);
+}
+
+// Once a hand, and once a guess of the bots: the decision's steps inlined here.
 void game_state::check_game_end() {
-  end_conditions(won_flag, lost_flag);
-  const game_verdict d = decide_end(score, won_flag, lost_flag, hands_played);
+  end_conditions_in(won_flag, lost_flag, nullptr);
+  const game_verdict d = decide_end_in(score, won_flag, lost_flag, hands_played, nullptr);
   overtime = d.overtime;
   if (d.end != game_end::none) {
     ph = phase::over;

@@ -332,6 +332,10 @@ struct game_state {
   template <bool Narrow> [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
   [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
+  // end_conditions and decide_end, inlined into check_game_end (game.cpp)
+  void end_conditions_in(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost, const hand_facts* f) const;
+  game_verdict decide_end_in(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
+                             const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f) const;
   template <bool Narrow, class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <bool Narrow, class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;

@@ -5,6 +5,7 @@
 #include "runtime/scoring.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,16 @@
 namespace spades {
 
 namespace {
+
+// The first n values of a row (a team's counters or tallies), the rest left as they are: a fixed size,
+// copied in place (a copy of n values would be a call to memcpy, a row cleared a `rep stos`; both cost more,
+// a guess at a time, than the scoring they serve).
+template <size_t N>
+[[gnu::always_inline]] inline void copy_first(std::array<int64_t, N>& to, const std::array<int64_t, N>& from, int n) {
+  static_assert(N >= 4);
+  if (n <= 4) std::memcpy(to.data(), from.data(), 4 * sizeof(int64_t));
+  else to = from;
+}
 
 struct runner {
   const variant& v;
@@ -98,15 +109,15 @@ hand_facts facts_of(const game_state& st) {
 }
 
 hand_result score(const variant& v, const hand_facts& f, std::vector<hand_result>* after_each) {
-  // the rows of the variant's teams only: nothing to copy past them, once a hand (a row at a time: a fixed
-  // size, copied in place; not cleared, which compiles to a slow `rep stos`)
+  // the variant's teams, counters and tallies only: nothing to copy past them, once a hand
   hand_result r;
   r.points = {};
   r.won = {};
   r.lost = {};
+  const int counters = (int)v.counters.size(), tallies = (int)v.tallies.size();
   for (int t = 0; t < v.teams; ++t) {
-    r.counters[t] = (*f.counters)[t];
-    r.tallies[t] = (*f.tallies)[t];
+    copy_first(r.counters[t], (*f.counters)[t], counters);
+    copy_first(r.tallies[t], (*f.tallies)[t], tallies);
   }
   // the compiled scoring reads the counters from the result (and gives the tree walk facts that do)
   if (!after_each && v.scoring && v.scoring->compiled_for(v)) {
@@ -204,10 +215,11 @@ void game_state::score_hand() {
   hand_points = {};
   if (controller >= 0) fold_dummy();  // once a hand: the dummy's tricks and cards are its player's
   const hand_result r = spades::score(*v, facts_of(*this));  // the function, not the member
+  const int n_counters = (int)v->counters.size(), n_tallies = (int)v->tallies.size();
   for (int t = 0; t < v->teams; ++t) {
     hand_points[t] = r.points[t];
-    counters[t] = r.counters[t];
-    tallies[t] = r.tallies[t];
+    copy_first(counters[t], r.counters[t], n_counters);
+    copy_first(tallies[t], r.tallies[t], n_tallies);
     won_flag[t] |= r.won[t];
     lost_flag[t] |= r.lost[t];
   }

@@ -43,7 +43,7 @@ struct hand_facts {
 // The facts as the state holds them: the hand just played (or under way), and the game before it.
 hand_facts facts_of(const game_state& st);
 
-// What a hand's scoring gives each team. Only the rows of the variant's teams are set.
+// What a hand's scoring gives each team. Only the variant's teams, counters and tallies are set.
 struct hand_result {
   std::array<int64_t, max_teams> points;     // the hand's points
   team_counters counters;                    // the counters after the hand
