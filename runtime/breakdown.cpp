@@ -1,12 +1,13 @@
-// A hand's score explained rule by rule: the hand is scored again under the first k rules of the
-// variant, k = 0..n, and the difference each rule makes is its effect. Exact by construction (the same
-// scoring code runs), and the playouts never pay for it.
+// A hand's score explained rule by rule: the hand's facts scored once by the scoring function, asked for
+// the result after each rule; the difference each rule makes is its effect. Exact by construction (the
+// same scoring code runs), and the playouts never pay for it.
 #include "runtime/breakdown.hpp"
 
 #include <fmt/format.h>
 
 #include "runtime/expr.hpp"
 #include "runtime/notation.hpp"
+#include "runtime/scoring.hpp"
 
 namespace spades {
 
@@ -81,21 +82,41 @@ std::string players_text(const game_state& st, const score_rule& rule, const rea
   return out;
 }
 
+// The state as the game would hold it had the hand been scored under the first k rules: `base` (the hand
+// finished and scored under no rule) with their result applied, and the game's end conditions evaluated
+// again over it (a rule that brings a team's `win when` about wins the game).
+game_state after_rules(const game_state& base, const hand_result& r) {
+  const variant& v = *base.v;
+  game_state s = base;
+  for (int t = 0; t < v.teams; ++t) {
+    s.hand_points[t] = r.points[t];
+    if (__builtin_add_overflow(base.score[t], r.points[t], &s.score[t]))
+      throw rule_error(v, {}, "arithmetic overflow: a score left the 64-bit range");
+    for (size_t k = 0; k < v.counters.size(); ++k) s.counters[t][k] = r.counters[t][k];
+    for (size_t k = 0; k < v.tallies.size(); ++k) s.tallies[t][k] = r.tallies[t][k];
+    s.won_flag[t] = r.won[t];
+    s.lost_flag[t] = r.lost[t];
+  }
+  s.end_conditions(s.won_flag, s.lost_flag);
+  return s;
+}
+
 }  // namespace
 
 std::vector<rule_effect> explain_scoring(const game_state& before, const std::function<void(game_state&)>& finish) {
   const variant& v = *before.v;
-  variant upto = v;  // the variant with its first k rules
-  upto.rules.clear();
-  std::vector<game_state> after;  // after[k]: scored under the first k rules
-  for (size_t k = 0; k <= v.rules.size(); ++k) {
-    if (k > 0) upto.rules.push_back(v.rules[k - 1]);
-    game_state s = before;
-    s.v = &upto;
-    finish(s);
-    s.v = &v;
-    after.push_back(s);
-  }
+  // the hand finished under no scoring rule: its facts are those the scoring reads (nothing scored
+  // changes them), and it is the state under the first 0 rules
+  variant none = v;
+  none.rules.clear();
+  game_state base = before;
+  base.v = &none;
+  finish(base);
+  base.v = &v;
+  std::vector<hand_result> steps;  // steps[k]: the result after rule k
+  score(v, facts_of(base), &steps);
+  std::vector<game_state> after{base};  // after[k]: scored under the first k rules
+  for (const hand_result& r : steps) after.push_back(after_rules(base, r));
   std::vector<rule_effect> out;
   for (size_t k = 1; k <= v.rules.size(); ++k) {
     const game_state &a = after[k - 1], &b = after[k];
@@ -134,7 +155,8 @@ std::string effects_text(const variant& v, const std::vector<rule_effect>& effec
     if (e.won) { part += sep + "wins the game"; sep = ", "; }
     if (e.lost) { part += sep + "loses the game"; sep = ", "; }
     if (sep == " ") part += " +0";  // a rule that only kept a tally
-    out += (out.empty() ? "" : "; ") + part;
+    if (!out.empty()) out += "; ";
+    out += part;
   }
   return out;
 }

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/scoring.hpp"
+
 namespace spades {
 
 namespace {
@@ -15,8 +17,11 @@ namespace {
   throw rule_error(v, v.at(n), fmt::format("{} while evaluating this formula", what), why);
 }
 
+// What the formula reads of the hand: the facts scoring gives, else the state's own.
+hand_facts facts_in(const eval_ctx& cx) { return cx.facts ? *cx.facts : facts_of(*cx.st); }
+
 // A hand recorded from its trick counts alone (game_state::record_tricks) has no order of tricks.
-void need_trick_order(const variant& v, const expr_node& n, const game_state& s) {
+void need_trick_order(const variant& v, const expr_node& n, const hand_facts& s) {
   if (s.last_trick_winner < 0) fail(v, n, "the order of tricks is unknown", rule_error::cause::trick_order_unknown);
 }
 
@@ -29,7 +34,7 @@ uint32_t seats_in_scope(const variant& v, const expr_node& n, const eval_ctx& cx
   return m;
 }
 
-card_set cards_of(const std::array<card_set, max_seats>& per_seat, uint32_t seats) {
+card_set cards_of(const card_set* per_seat, uint32_t seats) {
   card_set all;
   for (int s = 0; seats; ++s, seats >>= 1)
     if (seats & 1) all |= per_seat[s];
@@ -37,7 +42,7 @@ card_set cards_of(const std::array<card_set, max_seats>& per_seat, uint32_t seat
 }
 
 // Was trick i won by the seats, with a card of the group (and, for `trumped`, by trumping)?
-bool won_trick(const game_state& s, const expr_node& n, card_set group, uint32_t seats, int i) {
+bool won_trick(const hand_facts& s, const expr_node& n, card_set group, uint32_t seats, int i) {
   int w = s.trick_winner[i], c = s.trick_win_card[i];
   if (w < 0 || c < 0 || !((seats >> w) & 1) || !group.has(c)) return false;
   return n.v != var::trumped || ((s.trumped_tricks >> i) & 1);
@@ -45,15 +50,15 @@ bool won_trick(const game_state& s, const expr_node& n, card_set group, uint32_t
 
 // Out of line: the formulas of most variants never call it, and their variables stay cheap to read.
 [[gnu::noinline]] int64_t card_function(const variant& v, const expr_node& n, const eval_ctx& cx) {
-  const game_state& s = *cx.st;
+  const hand_facts s = facts_in(cx);
   const card_set group = v.card_groups[n.value];
   const uint32_t seats = seats_in_scope(v, n, cx);
   if (!s.deal_known) fail(v, n, "the cards dealt are unknown", rule_error::cause::cards_unknown);
-  if (n.v == var::held) return (cards_of(s.hands, seats) & group).count();
+  if (n.v == var::held) return (cards_of(s.held, seats) & group).count();
   if (n.v == var::dealt) return (cards_of(s.dealt, seats) & group).count();
   if (!s.trick_cards_known) fail(v, n, "the cards of the tricks are unknown", rule_error::cause::trick_cards_unknown);
   if (n.v == var::won_cards) return (cards_of(s.won_cards, seats) & group).count();
-  const int played = std::min(s.trick, max_tricks);
+  const int played = std::min(s.tricks, max_tricks);
   if (n.v == var::final_run) {
     int64_t run = 0;
     for (int i = played - 1; i >= 0 && won_trick(s, n, group, seats, i); --i) ++run;
@@ -80,11 +85,11 @@ int64_t checked(const variant& v, const expr_node& n, F op) {
 // Of the hand's first n tricks (n from the node's child), how many did `mine` win?
 template <class Mine>
 int64_t first_tricks(const variant& v, const expr_node& n, const eval_ctx& cx, Mine mine) {
-  const game_state& s = *cx.st;
+  const hand_facts s = facts_in(cx);
   need_trick_order(v, n, s);
   int64_t k = eval(v, n.a, cx);
   int64_t won = 0;
-  for (int64_t i = 0; i < k && i < s.trick && i < max_tricks; ++i) won += mine(s.trick_winner[i]);
+  for (int64_t i = 0; i < k && i < s.tricks && i < max_tricks; ++i) won += mine(s.trick_winner[i]);
   return won;
 }
 
@@ -98,9 +103,11 @@ int64_t first_tricks(const variant& v, const expr_node& n, const eval_ctx& cx, M
       return c.by_team ? (s.team_calls[v.team_of[p]] >> n.value) & 1 : (s.player_calls[p] >> n.value) & 1;
     }
     case var::player_first_tricks: return first_tricks(v, n, cx, [&](int seat) { return seat == p; });
-    case var::last_trick:
-      need_trick_order(v, n, s);
-      return s.last_trick_winner == p;
+    case var::last_trick: {
+      const hand_facts f = facts_in(cx);
+      need_trick_order(v, n, f);
+      return f.last_trick_winner == p;
+    }
     default: return 0;
   }
 }
@@ -110,7 +117,7 @@ inline int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& 
   int p = cx.player;
   if (p < 0) fail(v, n, "a player's value used where no player is in scope");
   switch (n.v) {
-    case var::player_tricks: return s.tricks_won[p];
+    case var::player_tricks: return cx.facts ? cx.facts->tricks_won[p] : s.tricks_won[p];
     case var::player_bid: {
       const bid_made& b = v.bid_by_team ? s.bids[v.team_of[p]] : s.bids[p];
       return b.kind < 0 ? 0 : b.n;
@@ -163,17 +170,26 @@ inline int64_t player_var(const variant& v, const expr_node& n, const eval_ctx& 
   }
 }
 
+// The highest score of the other teams minus the team's (game_state::behind, over the scores given).
+int64_t behind(const variant& v, const std::array<int64_t, max_teams>& score, int team) {
+  int64_t best = INT64_MIN;
+  for (int t = 0; t < v.teams; ++t)
+    if (t != team && score[t] > best) best = score[t];
+  return best == INT64_MIN ? 0 : best - score[team];
+}
+
 inline int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx) {
   const game_state& s = *cx.st;
   int t = cx.team;
   if (t < 0) fail(v, n, "a team's value used where no team is in scope");
   switch (n.v) {
-    case var::score: return s.score[t];
-    case var::behind: return s.behind(t);
-    case var::counter: return s.counters[t][n.value];
+    case var::score: return cx.facts ? (*cx.facts->score)[t] : s.score[t];
+    case var::behind: return behind(v, cx.facts ? *cx.facts->score : s.score, t);
+    case var::counter: return cx.facts ? (*cx.facts->counters)[t][n.value] : s.counters[t][n.value];
     case var::team_tricks: {
+      const int* won = cx.facts ? cx.facts->tricks_won : s.tricks_won.data();
       int64_t sum = 0;
-      for (int m : v.members[t]) sum += s.tricks_won[m];
+      for (int m : v.members[t]) sum += won[m];
       return sum;
     }
     case var::team_bid: {
@@ -192,8 +208,8 @@ int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
     case var::option: return cx.st->options[n.value];
     case var::let: return cx.lets[n.value];
     // during a hand (and its scoring) the hand being played; after it (end conditions) the hand just played
-    case var::hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1);
-    case var::first_hand: return cx.st->hands_played + (cx.st->hand_scored ? 0 : 1) == 1;
+    case var::hand: return cx.facts ? cx.facts->hand : cx.st->hands_played + (cx.st->hand_scored ? 0 : 1);
+    case var::first_hand: return (cx.facts ? cx.facts->hand : cx.st->hands_played + (cx.st->hand_scored ? 0 : 1)) == 1;
     case var::broken: return cx.st->broken;
     case var::this_bid: return cx.this_bid;
     case var::bids_made: return cx.st->bids_made;

@@ -6,6 +6,8 @@
 
 namespace spades {
 
+struct hand_facts;
+
 struct eval_ctx {
   const game_state* st = nullptr;
   int team = -1;     // the team in scope
@@ -14,6 +16,9 @@ struct eval_ctx {
   const int64_t* lets = nullptr;
   int64_t this_bid = 0;  // while checking a bid: its number
   int card = -1;         // while checking a card to play (`winning`): the card
+  // while scoring (runtime/scoring.hpp): the hand's facts, read instead of the state's tricks, cards,
+  // scores, counters and hand number (null: the state's own)
+  const hand_facts* facts = nullptr;
 };
 
 // One seat in scope, as in a player rule or a bid's condition: its cards, its team (a step's or a

@@ -41,6 +41,18 @@ struct move {
 // `stopped` is not an ending: the hand limit cut short a game its rules did not finish.
 enum class game_end : uint8_t { none, win_condition, lose_condition, overtime, target, stopped };
 
+// How the game stands after a scored hand, as check_game_end decides it: how it ended (none: it goes on),
+// the winning team (-1: a draw, a stop, or none yet), the target a score reached (game_end::target), and
+// whether the next hand decides a tie (`tie next_hand_decides`).
+struct game_verdict {
+  game_end end = game_end::none;
+  int winner = -1;
+  int64_t target = 0;
+  bool overtime = false;
+};
+
+struct hand_facts;  // runtime/scoring.hpp
+
 struct bid_made {
   int8_t kind = -1;  // -1: not bid (yet, or the hand bids itself)
   int8_t n = 0;
@@ -232,8 +244,18 @@ struct game_state {
   // The deal was made up, not given (a hand known only by its result): formulas that read the cards
   // are a rule_error of cause cards_unknown.
   void forget_deal() { deal_known = false; }
-  // Scores from the current bids and tricks_won, then decides whether the game is over.
+  // Scores the hand (runtime/scoring.hpp: its facts as the state holds them, scored, the result applied), then
+  // decides whether the game is over.
   void score_hand();
+  // Sets won[t] (lost[t]) for each team whose `win when` (`lose when`) holds as the state stands (or over
+  // the facts `f` of a hand scored apart from the state, with the scores and counters it leaves), in team
+  // order, each team's win then lose condition: the first step of deciding whether the game is over.
+  void end_conditions(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost, const hand_facts* f = nullptr) const;
+  // The rest of that decision, from the scores after the hand, the teams whose win or lose flags are set
+  // (end_conditions included), and the hands played with this one; the tie conditions evaluated over the
+  // state (or the facts `f`).
+  game_verdict decide_end(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
+                          const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f = nullptr) const;
 
   // Where the cards of the pass under way go, in words: "to partner", "to the left", "to the right", "across".
   const char* pass_words() const;
@@ -310,12 +332,25 @@ struct game_state {
   template <bool Narrow> [[gnu::always_inline]] inline void finish_trick();  // the end of play_card, kept inline on the hot path
   [[gnu::noinline]] void keep_trick_cards();  // then finish_trick()
   void check_game_end();
+  // end_conditions and decide_end, inlined into check_game_end (game.cpp)
+  void end_conditions_in(std::array<uint8_t, max_teams>& won, std::array<uint8_t, max_teams>& lost, const hand_facts* f) const;
+  game_verdict decide_end_in(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
+                             const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f) const;
   template <bool Narrow, class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <bool Narrow, class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int bid_moves(move* out) const;
   template <class Kind> void each_bid(Kind&& kind) const;
   const char* bid_closed(int kind, int bidder) const;
+  // apply() for each phase (transitions.cpp)
+  void apply_bid(const move& m);
+  void apply_agree(const move& m);
+  void apply_raise(const move& m);
+  void apply_call(const move& m);
+  void apply_pass(const move& m);
+  void apply_discard(const move& m);
+  void apply_exchange(const move& m);
+  void apply_draw(const move& m);
   void settle_bid(int bidder);
   void throw_in(int call);
   bool call_condition(int k, int owner, bool by_team) const;

@@ -219,65 +219,142 @@ static bool parse_card(const game_state& st, int seat, std::string_view text, in
   return true;
 }
 
+namespace {
+
+// parse_action's steps, one per kind of decision: each reads the text `t` (lower_words) for the phase.
+
+bool parse_bid_action(const game_state& st, const std::string& t, std::vector<move>& out, std::string& err) {
+  move m;
+  if (parse_bid(*st.v, t, m, err)) {
+    out.push_back(m);
+    return true;
+  }
+  // a misdeal called in the bidding is read as the call, so that why_illegal can say why it is refused
+  for (size_t k = 0; k < st.v->calls.size(); ++k) {
+    const call_kind& c = st.v->calls[k];
+    if (c.redeal && (t == c.words || t == spoken(c.name) || t == lower_words(c.name))) {
+      out.push_back(move::make_call((int)k));
+      err.clear();
+      return true;
+    }
+  }
+  return false;
+}
+
+bool parse_agree(const game_state& st, const std::string& t, std::vector<move>& out, std::string& err) {
+  for (const char* w : agree_words)
+    if (t == w) { out.push_back(move::make_choice(1)); return true; }
+  for (const char* w : refuse_words)
+    if (t == w) { out.push_back(move::make_choice(0)); return true; }
+  err = fmt::format("'{}' is not an answer to {}'s bid (agree or refuse)", t, st.v->seat_names[st.asking]);
+  return false;
+}
+
+// `raise to N` (or `raise N`): the side's new total; `pass` (or a word that declines a call) keeps its bid
+bool parse_raise(const game_state& st, const std::string& t, std::vector<move>& out, std::string& err) {
+  if (t == "pass" || std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_raise(-1)); return true; }
+  for (const char* verb : {"raise to ", "raise "})
+    if (t.compare(0, std::strlen(verb), verb) == 0 && all_digits(t.substr(std::strlen(verb)))) {
+      // a number past any bid stays past it (not wrapped into range by the move's 16 bits)
+      out.push_back(move::make_raise(std::min(std::stoi(t.substr(std::strlen(verb))), 10000)));
+      return true;
+    }
+  err = fmt::format("'{}' is not a raise (`raise to N` for your side's new bid, or `pass`)", t);
+  return false;
+}
+
+bool parse_draw(const std::string& t, std::vector<move>& out, std::string& err) {
+  if (t == keep_word) { out.push_back(move::make_choice(1)); return true; }
+  if (t == discard_word) { out.push_back(move::make_choice(0)); return true; }
+  err = fmt::format("'{}' is not an answer to the card drawn (keep or discard)", t);
+  return false;
+}
+
+bool parse_call(const game_state& st, const std::string& t, std::vector<move>& out, std::string& err) {
+  if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_call(-1)); return true; }
+  for (size_t k = 0; k < st.v->calls.size(); ++k) {
+    const call_kind& c = st.v->calls[k];
+    if (t == c.words || t == spoken(c.name) || t == lower_words(c.name)) { out.push_back(move::make_call((int)k)); return true; }
+  }
+  std::string open;
+  move ms[max_moves];
+  int n = st.legal_moves(ms);
+  for (int i = 0; i < n; ++i) open += (open.empty() ? "" : ", ") + format_move(st, ms[i]);
+  err = fmt::format("'{}' is not an announcement (now: {})", t, open);
+  return false;
+}
+
+// The verb before the cards of a pass or a discard ("pass ", "give ", "discard ", "drop "), taken off `rest`;
+// false with `err` when it does not fit the phase.
+bool strip_card_verb(const game_state& st, std::string& rest, std::string& err) {
+  for (const char* verb : {"pass ", "give ", "discard ", "drop "}) {
+    size_t len = std::strlen(verb);
+    if (rest.compare(0, len, verb) != 0) continue;
+    bool discarding = verb[0] == 'd';
+    if (st.ph == phase::play) { err = "that is not a card to play now"; return false; }
+    if (discarding != (st.ph == phase::discard)) {
+      err = st.ph == phase::discard ? std::string("it is time to discard, not to pass")
+                                    : fmt::format("it is time to pass cards {}, not to discard", st.pass_words());
+      return false;
+    }
+    rest = rest.substr(len);
+    break;
+  }
+  return true;
+}
+
+// The cards named in `rest`, one move each; with two packs a card named twice means both copies held.
+bool parse_card_list(const game_state& st, const std::string& rest, std::vector<move>& out, std::string& err) {
+  size_t i = 0;
+  while (i < rest.size()) {
+    size_t j = rest.find(' ', i);
+    std::string tok = rest.substr(i, j == std::string::npos ? std::string::npos : j - i);
+    int c;
+    if (!parse_card(st, st.turn, tok, c, err)) return false;
+    card_set named_before;
+    for (const move& m : out) named_before.add(m.a);
+    if (named_before.has(c)) {
+      card_set other = st.v->cards_named(tok) & st.hands[st.turn] & ~named_before;
+      if (other.empty()) { err = fmt::format("{} is named twice", st.v->cards[c].name); return false; }
+      c = other.first();
+    }
+    out.push_back(move::make_card(c));
+    if (j == std::string::npos) break;
+    i = j + 1;
+  }
+  return true;
+}
+
+// A card to play, or the cards to pass, discard or exchange: as many as the decision wants.
+bool parse_cards(const game_state& st, const std::string& t, std::vector<move>& out, std::string& err) {
+  if (t == keep_word || (t == discard_word && st.ph != phase::discard)) {
+    err = fmt::format("there is no card drawn to {} now", t);
+    return false;
+  }
+  std::string rest = t;
+  if (!strip_card_verb(st, rest, err) || !parse_card_list(st, rest, out, err)) return false;
+  if (st.ph == phase::play && out.size() != 1) { err = "play one card"; return false; }
+  int want = st.ph == phase::exchange ? st.exchange_left : st.cards_left;
+  if (st.ph != phase::play && (int)out.size() != want) {
+    err = fmt::format("{} exactly {} card{}", st.ph == phase::discard ? "discard" : "pass", want, want == 1 ? "" : "s");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool parse_action(const game_state& st, std::string_view text, std::vector<move>& out, std::string& err) {
   out.clear();
   std::string t = lower_words(text);
   if (t.empty()) { err = "nothing was entered"; return false; }
-  if (st.ph == phase::bid) {
-    move m;
-    if (parse_bid(*st.v, t, m, err)) {
-      out.push_back(m);
-      return true;
-    }
-    // a misdeal called in the bidding is read as the call, so that why_illegal can say why it is refused
-    for (size_t k = 0; k < st.v->calls.size(); ++k) {
-      const call_kind& c = st.v->calls[k];
-      if (c.redeal && (t == c.words || t == spoken(c.name) || t == lower_words(c.name))) {
-        out.push_back(move::make_call((int)k));
-        err.clear();
-        return true;
-      }
-    }
-    return false;
-  }
-  if (st.ph == phase::agree) {
-    for (const char* w : agree_words)
-      if (t == w) { out.push_back(move::make_choice(1)); return true; }
-    for (const char* w : refuse_words)
-      if (t == w) { out.push_back(move::make_choice(0)); return true; }
-    err = fmt::format("'{}' is not an answer to {}'s bid (agree or refuse)", t, st.v->seat_names[st.asking]);
-    return false;
-  }
-  if (st.ph == phase::raise) {
-    // `raise to N` (or `raise N`): the side's new total; `pass` (or a word that declines a call) keeps its bid
-    if (t == "pass" || std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_raise(-1)); return true; }
-    for (const char* verb : {"raise to ", "raise "})
-      if (t.compare(0, std::strlen(verb), verb) == 0 && all_digits(t.substr(std::strlen(verb)))) {
-        // a number past any bid stays past it (not wrapped into range by the move's 16 bits)
-        out.push_back(move::make_raise(std::min(std::stoi(t.substr(std::strlen(verb))), 10000)));
-        return true;
-      }
-    err = fmt::format("'{}' is not a raise (`raise to N` for your side's new bid, or `pass`)", t);
-    return false;
-  }
-  if (st.ph == phase::draw) {
-    if (t == keep_word) { out.push_back(move::make_choice(1)); return true; }
-    if (t == discard_word) { out.push_back(move::make_choice(0)); return true; }
-    err = fmt::format("'{}' is not an answer to the card drawn (keep or discard)", t);
-    return false;
-  }
-  if (st.ph == phase::call) {
-    if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_call(-1)); return true; }
-    for (size_t k = 0; k < st.v->calls.size(); ++k) {
-      const call_kind& c = st.v->calls[k];
-      if (t == c.words || t == spoken(c.name) || t == lower_words(c.name)) { out.push_back(move::make_call((int)k)); return true; }
-    }
-    std::string open;
-    move ms[max_moves];
-    int n = st.legal_moves(ms);
-    for (int i = 0; i < n; ++i) open += (open.empty() ? "" : ", ") + format_move(st, ms[i]);
-    err = fmt::format("'{}' is not an announcement (now: {})", t, open);
-    return false;
+  switch (st.ph) {
+    case phase::bid: return parse_bid_action(st, t, out, err);
+    case phase::agree: return parse_agree(st, t, out, err);
+    case phase::raise: return parse_raise(st, t, out, err);
+    case phase::draw: return parse_draw(t, out, err);
+    case phase::call: return parse_call(st, t, out, err);
+    default: break;
   }
   // an exchange the bidder may decline: `exchange` (or `yes`) agrees, a decline word declines, and giving
   // the cards agrees (they are parsed below)
@@ -285,51 +362,8 @@ bool parse_action(const game_state& st, std::string_view text, std::vector<move>
     if (t == "exchange" || t == "yes") { out.push_back(move::make_choice(1)); return true; }
     if (std::count(st.v->decline_words.begin(), st.v->decline_words.end(), t)) { out.push_back(move::make_choice(0)); return true; }
   }
-  if (st.ph == phase::exchange || st.ph == phase::play || st.ph == phase::pass || st.ph == phase::discard) {
-    if (t == keep_word || (t == discard_word && st.ph != phase::discard)) {
-      err = fmt::format("there is no card drawn to {} now", t);
-      return false;
-    }
-    std::string rest = t;
-    for (const char* verb : {"pass ", "give ", "discard ", "drop "}) {
-      size_t len = std::strlen(verb);
-      if (rest.compare(0, len, verb) != 0) continue;
-      bool discarding = verb[0] == 'd';
-      if (st.ph == phase::play) { err = "that is not a card to play now"; return false; }
-      if (discarding != (st.ph == phase::discard)) {
-        err = st.ph == phase::discard ? std::string("it is time to discard, not to pass")
-                                      : fmt::format("it is time to pass cards {}, not to discard", st.pass_words());
-        return false;
-      }
-      rest = rest.substr(len);
-      break;
-    }
-    size_t i = 0;
-    while (i < rest.size()) {
-      size_t j = rest.find(' ', i);
-      std::string tok = rest.substr(i, j == std::string::npos ? std::string::npos : j - i);
-      int c;
-      if (!parse_card(st, st.turn, tok, c, err)) return false;
-      // with two packs a card named twice means both copies held
-      card_set named_before;
-      for (const move& m : out) named_before.add(m.a);
-      if (named_before.has(c)) {
-        card_set other = st.v->cards_named(tok) & st.hands[st.turn] & ~named_before;
-        if (other.empty()) { err = fmt::format("{} is named twice", st.v->cards[c].name); return false; }
-        c = other.first();
-      }
-      out.push_back(move::make_card(c));
-      if (j == std::string::npos) break;
-      i = j + 1;
-    }
-    if (st.ph == phase::play && out.size() != 1) { err = "play one card"; return false; }
-    int want = st.ph == phase::exchange ? st.exchange_left : st.cards_left;
-    if (st.ph != phase::play && (int)out.size() != want) {
-      err = fmt::format("{} exactly {} card{}", st.ph == phase::discard ? "discard" : "pass", want, want == 1 ? "" : "s");
-      return false;
-    }
-    return true;
-  }
+  if (st.ph == phase::exchange || st.ph == phase::play || st.ph == phase::pass || st.ph == phase::discard)
+    return parse_cards(st, t, out, err);
   err = st.ph == phase::over ? "the game is over" : "the cards have not been dealt";
   return false;
 }

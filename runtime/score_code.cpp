@@ -7,6 +7,7 @@
 
 #include "runtime/expr.hpp"
 #include "runtime/game.hpp"
+#include "runtime/scoring.hpp"
 
 namespace spades {
 
@@ -420,10 +421,14 @@ class compiler {
   throw rule_error(v, v.at(v.exprs[node]), "arithmetic overflow while scoring");
 }
 
-[[gnu::noinline]] int64_t tree_value(const game_state& st, const sc_ins& i, const int64_t* lets) {
-  eval_ctx cx{&st, i.team, i.player};
+// A formula left to the tree walk, over the facts with the counters as the rules have changed them so far.
+[[gnu::noinline]] int64_t tree_value(const variant& v, const hand_facts& f, const hand_result& out, const sc_ins& i, const int64_t* lets) {
+  hand_facts during = f;
+  during.counters = &out.counters;
+  eval_ctx cx{f.game, i.team, i.player};
   cx.lets = lets;
-  return eval(*st.v, i.x, cx);
+  cx.facts = &during;
+  return eval(v, i.x, cx);
 }
 
 inline void add_points(const variant& v, int64_t& into, int64_t x, int node) {
@@ -442,8 +447,8 @@ std::shared_ptr<const score_code> compile_scoring(const variant& v) {
   }
 }
 
-void run_scoring(game_state& st, const score_code& c) {
-  const variant& v = *st.v;
+void run_scoring(const variant& v, const hand_facts& f, hand_result& out, const score_code& c) {
+  const game_state& st = *f.game;
   int64_t r[max_registers];
   if (!c.consts.empty()) std::memcpy(r + c.const_base, c.consts.data(), c.consts.size() * sizeof(int64_t));
   const int64_t* lets = r;
@@ -459,14 +464,14 @@ void run_scoring(game_state& st, const score_code& c) {
   goto* handler[(int)i->o];
   op_stop: return;
   op_mov: r[i->d] = r[i->a]; NEXT_INSTRUCTION;
-  op_eval: r[i->d] = tree_value(st, *i, lets); NEXT_INSTRUCTION;
+  op_eval: r[i->d] = tree_value(v, f, out, *i, lets); NEXT_INSTRUCTION;
   op_ld_option: r[i->d] = st.options[i->x]; NEXT_INSTRUCTION;
-  op_ld_counter: r[i->d] = st.counters[i->team][i->x]; NEXT_INSTRUCTION;
-  op_ld_score: r[i->d] = st.score[i->team]; NEXT_INSTRUCTION;
-  op_ld_tricks: r[i->d] = st.tricks_won[i->x]; NEXT_INSTRUCTION;
+  op_ld_counter: r[i->d] = out.counters[i->team][i->x]; NEXT_INSTRUCTION;
+  op_ld_score: r[i->d] = (*f.score)[i->team]; NEXT_INSTRUCTION;
+  op_ld_tricks: r[i->d] = f.tricks_won[i->x]; NEXT_INSTRUCTION;
   op_ld_seat_tricks: {
     int64_t sum = 0;
-    for (uint64_t m = (uint64_t)i->k; m; m &= m - 1) sum += st.tricks_won[__builtin_ctzll(m)];
+    for (uint64_t m = (uint64_t)i->k; m; m &= m - 1) sum += f.tricks_won[__builtin_ctzll(m)];
     r[i->d] = sum;
     NEXT_INSTRUCTION;
   }
@@ -566,18 +571,18 @@ void run_scoring(game_state& st, const score_code& c) {
     if (is == (i->o == sc_op::jkind)) i = code + i->x - 1;
     NEXT_INSTRUCTION;
   }
-  op_points: add_points(v, st.hand_points[i->k], r[i->a], i->x); NEXT_INSTRUCTION;
-  op_counter_add: add_points(v, st.counters[i->team][i->k], r[i->a], i->x); NEXT_INSTRUCTION;
+  op_points: add_points(v, out.points[i->k], r[i->a], i->x); NEXT_INSTRUCTION;
+  op_counter_add: add_points(v, out.counters[i->team][i->k], r[i->a], i->x); NEXT_INSTRUCTION;
   op_counter_sub: {
     const int64_t x = r[i->a];
     if (x == INT64_MIN) scoring_overflow(v, i->x);
-    add_points(v, st.counters[i->team][i->k], -x, i->x);
+    add_points(v, out.counters[i->team][i->k], -x, i->x);
     NEXT_INSTRUCTION;
   }
-  op_counter_set: st.counters[i->team][i->k] = r[i->a]; NEXT_INSTRUCTION;
-  op_tally: ++st.tallies[i->team][i->x]; NEXT_INSTRUCTION;
-  op_win: st.won_flag[i->team] = 1; NEXT_INSTRUCTION;
-  op_lose: st.lost_flag[i->team] = 1; NEXT_INSTRUCTION;
+  op_counter_set: out.counters[i->team][i->k] = r[i->a]; NEXT_INSTRUCTION;
+  op_tally: ++out.tallies[i->team][i->x]; NEXT_INSTRUCTION;
+  op_win: out.won[i->team] = 1; NEXT_INSTRUCTION;
+  op_lose: out.lost[i->team] = 1; NEXT_INSTRUCTION;
 #undef NEXT_INSTRUCTION
 }
 
