@@ -40,6 +40,13 @@ void elaborate_end(elaboration& e);
 [[noreturn]] void fail(pos at, std::string msg, std::vector<note> notes = {});
 // `w` if it is one of `allowed`, else "unknown WHAT 'w'; did you mean ...? (expected one of: ...)".
 const std::string& choose(const word& w, const std::vector<std::string>& allowed, const char* what);
+// `w` as the value of the enum whose words `table` gives (runtime/variant.hpp), or the same message as `choose`.
+template <class E, size_t N>
+E choose_word(const word& w, const enum_word<E> (&table)[N], const char* what) {
+  std::vector<std::string> allowed;
+  for (const enum_word<E>& t : table) allowed.emplace_back(t.word);
+  return table[&choose(w, allowed, what) - allowed.data()].value;
+}
 int to_int(const word& w, int lo, int hi, const char* what);
 std::string lower(const std::string& s);
 // The words of `args` from `from` on, joined by blanks ("with partner").

@@ -24,8 +24,6 @@ constexpr const char* default_course[][2] = {
     {"deal", "deal"},       {"kitty", "take"},   {"early_discard", "discard"}, {"pass", "pass"},   {"bidding", "bid"},
     {"calls", "calls"},     {"late_discard", "discard"}, {"exchange", "exchange"}, {"play", "play"}};
 
-const std::vector<std::string> kind_words = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
-
 std::vector<step_spec> specs(const elaboration& e) {
   std::vector<step_spec> out;
   if (!e.r.find("course")) {
@@ -83,8 +81,7 @@ bool pass(elaboration& e, const step_spec& s, hand_step& h) {
   h.count = to_int(s.args[0], 1, v.hand_size, "the number of cards passed (at most a hand)");
   if (s.args.size() != 3 || s.args[1].text != "to")
     fail(s.args.size() > 1 ? s.args[1].at : s.args[0].at, "expected `pass N to partner`, `to left`, `to right` or `to across`");
-  std::string to = choose(s.args[2], {"partner", "left", "right", "across"}, "direction to pass");
-  h.to = to == "partner" ? pass_to::partner : to == "left" ? pass_to::left : to == "right" ? pass_to::right : pass_to::across;
+  h.to = choose_word(s.args[2], pass_to_words, "direction to pass");
   if (h.to == pass_to::partner)
     for (int p = 0; p < v.seats; ++p)
       if (v.partner[p] < 0) fail(s.args[2].at, "passing to partner needs every player to have exactly one partner");
@@ -136,9 +133,8 @@ void partner(elaboration& e, const step_spec& s, hand_step& h) {
   if (v.dummy < 0)
     fail(s.kind.at, "a `partner` step gives the dummy seat a player, but no seat is a dummy: name one with `dummy SEAT` in 'players'");
   if (s.args.empty()) fail(s.kind.at, "expected who is given the dummy: `partner highest_bidder`");
-  choose(s.args[0], {"highest_bidder"}, "rule choosing the dummy's player");
+  h.controller = choose_word(s.args[0], controller_rule_words, "rule choosing the dummy's player");
   if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `partner highest_bidder`");
-  h.controller = controller_rule::highest_bidder;
   if (s.decl && s.decl->cond)
     fail(s.decl->cond->at, "the dummy must have a player in every hand: a `partner` step takes no condition");
 }
@@ -275,7 +271,7 @@ void elaborate_course(elaboration& e) {
   if (in.size() > (size_t)max_steps)
     fail(e.r.find("course")->at, fmt::format("with what it inherits, this course has {} steps; a course has at most {}", in.size(), max_steps));
   std::vector<step_kind> kinds;
-  for (const step_spec& s : in) kinds.push_back((step_kind)(&choose(s.kind, kind_words, "kind of step") - kind_words.data()));
+  for (const step_spec& s : in) kinds.push_back(choose_word(s.kind, step_kind_words, "kind of step"));
   check_frame(e, in, kinds);
   check_order(e, in, kinds);
   bool before_bidding = true;

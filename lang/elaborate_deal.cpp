@@ -34,8 +34,7 @@ int hand_size(elaboration& e) {
   const int nc = (int)v.cards.size();
   const item* hs = e.find("deal", "hand_size");
   if (const item* lo = e.find("deal", "leftover")) {
-    std::string l = choose(lo->args.at(0), {"out", "kitty", "none", "stock"}, "leftover rule");
-    v.leftover = l == "out" ? leftover_rule::out : l == "kitty" ? leftover_rule::kitty : l == "stock" ? leftover_rule::stock : leftover_rule::none;
+    v.leftover = choose_word(lo->args.at(0), leftover_rule_words, "leftover rule");
   }
   if (hs) {
     v.hand_size = to_int(hs->args.at(0), 1, max_cards, "hand_size");

@@ -37,8 +37,7 @@ void ties(elaboration& e) {
       fail(it.at, "this tie rule can never apply: the one before it has no condition", {{unconditional->at, "this tie rule always applies"}});
     if (!it.cond) unconditional = &it;
     tie_choice c;
-    std::string t = choose(it.args.at(0), {"another_hand", "draw", "next_hand_decides"}, "tie rule");
-    c.rule = t == "draw" ? tie_rule::draw : t == "next_hand_decides" ? tie_rule::next_hand_decides : tie_rule::another_hand;
+    c.rule = choose_word(it.args.at(0), tie_rule_words, "tie rule");
     c.when = e.formulas.compile_opt(it.cond, scope::game);
     e.v.ties.push_back(c);
   }

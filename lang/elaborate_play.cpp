@@ -34,8 +34,7 @@ void lead(elaboration& e) {
   const auto& a = it->args;
   if (a[0].text != "holder") {
     if (a.size() != 1) fail(a[1].at, "expected the end of the line after the leading seat");
-    std::string s = choose(a[0], {"dealer_left", "dealer", "dealer_right", "holder"}, "first leader");
-    v.lead = s == "dealer_left" ? lead_start::dealer_left : s == "dealer" ? lead_start::dealer : lead_start::dealer_right;
+    v.lead = choose_word(a[0], lead_start_words, "first leader");
     return;
   }
   if (a.size() < 2) fail(a[0].at, "expected `lead holder CARD...`: the first of these cards held leads");
@@ -103,8 +102,7 @@ play_force force_play(elaboration& e, const symbol& s) {
   play_force f;
   f.name = s.name;
   if (a.size() < 4) fail(a.back().at, "expected `force NAME play lowest|highest|any CARDS`: which cards, and which of them");
-  std::string pick = choose(a[2], {"lowest", "highest", "any"}, "choice");
-  f.pick = pick == "lowest" ? force_pick::lowest : pick == "highest" ? force_pick::highest : force_pick::any;
+  f.pick = choose_word(a[2], force_pick_words, "choice");
   f.cards = card_group(e.v, a, 3);
   f.group = joined(a, 3);
   if (it.str) f.reason = it.str->text;
@@ -124,8 +122,7 @@ force_rule force(elaboration& e, const symbol& s) {
   while (play < a.size() && a[play].text != "play") ++play;
   f.lead = card_group(e.v, a, 1, play);
   if (play + 3 > a.size()) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
-  std::string who = choose(a[play + 1], {"opponents", "others", "partner"}, "player group");
-  f.who = who == "opponents" ? force_who::opponents : who == "others" ? force_who::others : force_who::partner;
+  f.who = choose_word(a[play + 1], force_who_words, "player group");
   f.highest = choose(a[play + 2], {"highest", "lowest"}, "choice") == "highest";
   f.among = card_group(e.v, a, play + 3);
   for (size_t i = 1; i < play; ++i) f.lead_group += (i > 1 ? " " : "") + a[i].text;
@@ -155,7 +152,7 @@ void elaborate_play(elaboration& e) {
   }
   v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
   if (const item* it = e.find("play", "follow"))
-    v.follow = choose(it->args.at(0), {"suit", "beat"}, "follow rule") == "beat" ? follow_rule::beat : follow_rule::suit;
+    v.follow = choose_word(it->args.at(0), follow_rule_words, "follow rule");
 }
 
 }  // namespace spades::lang
