@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -36,23 +38,23 @@ struct converter {
     return v;
   }
 
-  expr to_expr(const node& n) const {
+  formula to_expr(const node& n) const {
     int height = 0;
     return to_expr(n, height);
   }
 
   // The expression of `n`; `height` becomes its tree's height. A chain `1+1+…+1` is flat in the parse
   // tree but left-nested here, so its height is bounded here (the parse bounded the rest).
-  expr to_expr(const node& n, int& height) const {
-    expr e;
+  formula to_expr(const node& n, int& height) const {
+    formula e;
     e.at = at(n);
     height = 1;
-    if (n.is_type<R::number>()) { e.kind = expr::number; e.value = to_int(n); return e; }
-    if (n.is_type<R::bool_lit>()) { e.kind = expr::boolean; e.value = n.string() == "true"; return e; }
-    if (n.is_type<R::name>()) { e.kind = expr::name; e.text = n.string(); return e; }
+    if (n.is_type<R::number>()) { e.kind = formula::number; e.value = to_int(n); return e; }
+    if (n.is_type<R::bool_lit>()) { e.kind = formula::boolean; e.value = n.string() == "true"; return e; }
+    if (n.is_type<R::name>()) { e.kind = formula::name; e.text = n.string(); return e; }
     int h = 0;
     if (n.is_type<R::neg_expr>() || n.is_type<R::not_form>()) {
-      e.kind = expr::unary;
+      e.kind = formula::unary;
       e.text = n.is_type<R::neg_expr>() ? "-" : "not";
       e.args.push_back(to_expr(*n.children.at(0), h));
       height = h + 1;
@@ -60,7 +62,7 @@ struct converter {
     }
     if (n.is_type<R::card_call>()) {
       // the function's name, the group's words, then the trick's number if given
-      e.kind = expr::call;
+      e.kind = formula::call;
       e.text = n.children.at(0)->string();
       for (size_t i = 1; i < n.children.size(); ++i) {
         if (n.children[i]->is_type<R::word>()) { e.group.push_back({n.children[i]->string(), at(*n.children[i])}); continue; }
@@ -70,9 +72,9 @@ struct converter {
       return e;
     }
     if (n.is_type<R::cond_expr>() || n.is_type<R::call>()) {
-      e.kind = n.is_type<R::call>() ? expr::call : expr::cond;
+      e.kind = n.is_type<R::call>() ? formula::call : formula::cond;
       size_t first = 0;
-      if (e.kind == expr::call) { e.text = n.children.at(0)->string(); first = 1; }
+      if (e.kind == formula::call) { e.text = n.children.at(0)->string(); first = 1; }
       for (size_t i = first; i < n.children.size(); ++i) {
         e.args.push_back(to_expr(*n.children[i], h));
         height = std::max(height, h + 1);
@@ -82,10 +84,10 @@ struct converter {
     }
     // binary chains: operand (op operand)*, left-associative
     if (n.children.size() >= 3) {
-      expr left = to_expr(*n.children[0], height);
+      formula left = to_expr(*n.children[0], height);
       for (size_t i = 1; i + 1 < n.children.size(); i += 2) {
-        expr b;
-        b.kind = expr::binary;
+        formula b;
+        b.kind = formula::binary;
         b.at = at(*n.children[i]);
         b.text = n.children[i]->string();
         b.args.push_back(std::move(left));
@@ -100,25 +102,25 @@ struct converter {
     throw diag_error(at(n), "internal error: unexpected expression shape");
   }
 
-  std::vector<stmt> to_body(const node& block) const {
-    std::vector<stmt> out;
+  std::vector<statement> to_body(const node& block) const {
+    std::vector<statement> out;
     for (auto& c : block.children) out.push_back(to_stmt(*c));
     return out;
   }
 
-  stmt to_stmt(const node& n) const {
-    stmt s;
+  statement to_stmt(const node& n) const {
+    statement s;
     s.at = at(n);
     if (n.is_type<R::let_stmt>() || n.is_type<R::assign_stmt>()) {
-      s.kind = n.is_type<R::let_stmt>() ? stmt::let : stmt::assign;
+      s.kind = n.is_type<R::let_stmt>() ? statement::let : statement::assign;
       s.name = n.children.at(0)->string();
       s.name_at = at(*n.children[0]);
       size_t vi = 1;
-      if (s.kind == stmt::assign) { s.op = n.children.at(1)->string(); vi = 2; }
+      if (s.kind == statement::assign) { s.op = n.children.at(1)->string(); vi = 2; }
       else s.op.assign(1, '=');
       s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::points_stmt>()) {
-      s.kind = stmt::points;
+      s.kind = statement::points;
       size_t vi = 0;
       if (n.children.at(0)->is_type<R::points_to>()) {  // the team the points go to
         const node& w = *n.children[0]->children.at(0);
@@ -128,15 +130,15 @@ struct converter {
       }
       s.value = to_expr(*n.children.at(vi));
     } else if (n.is_type<R::tally_stmt>()) {
-      s.kind = stmt::tally;
+      s.kind = statement::tally;
       s.name = n.children.at(0)->string();
       s.name_at = at(*n.children[0]);
     } else if (n.is_type<R::win_stmt>()) {
-      s.kind = stmt::win;
+      s.kind = statement::win;
     } else if (n.is_type<R::lose_stmt>()) {
-      s.kind = stmt::lose;
+      s.kind = statement::lose;
     } else if (n.is_type<R::if_stmt>()) {
-      s.kind = stmt::if_;
+      s.kind = statement::if_;
       s.value = to_expr(*n.children.at(0));
       s.then_body = to_body(*n.children.at(1));
       if (n.children.size() > 2) {
@@ -149,37 +151,170 @@ struct converter {
     return s;
   }
 
+  // The form of an item's node: its rule in the grammar.
+  static form form_of(const node& n) {
+    static const std::pair<const void*, form> forms[] = {
+      {&type_tag<R::option_item>, form::option},
+      {&type_tag<R::count_item>, form::count},
+      {&type_tag<R::seats_item>, form::seats},
+      {&type_tag<R::teams_item>, form::teams},
+      {&type_tag<R::team_item>, form::team},
+      {&type_tag<R::dummy_item>, form::dummy},
+      {&type_tag<R::suits_item>, form::suits},
+      {&type_tag<R::ranks_item>, form::ranks},
+      {&type_tag<R::jokers_item>, form::jokers},
+      {&type_tag<R::remove_item>, form::remove},
+      {&type_tag<R::packs_item>, form::packs},
+      {&type_tag<R::trump_item>, form::trump},
+      {&type_tag<R::top_trumps_item>, form::top_trumps},
+      {&type_tag<R::ties_item>, form::ties},
+      {&type_tag<R::hand_size_item>, form::hand_size},
+      {&type_tag<R::deal_size_item>, form::deal_size},
+      {&type_tag<R::rotate_item>, form::rotate},
+      {&type_tag<R::leftover_item>, form::leftover},
+      {&type_tag<R::kitty_item>, form::kitty},
+      {&type_tag<R::discard_item>, form::discard},
+      {&type_tag<R::pass_item>, form::pass},
+      {&type_tag<R::order_item>, form::order},
+      {&type_tag<R::bid_item>, form::bid},
+      {&type_tag<R::skip_item>, form::skip},
+      {&type_tag<R::announce_item>, form::announce},
+      {&type_tag<R::amend_item>, form::amend},
+      {&type_tag<R::blind_item>, form::blind},
+      {&type_tag<R::allow_item>, form::allow},
+      {&type_tag<R::exchange_item>, form::exchange},
+      {&type_tag<R::convert_item>, form::convert},
+      {&type_tag<R::by_item>, form::by},
+      {&type_tag<R::redeal_item>, form::redeal},
+      {&type_tag<R::for_side_item>, form::for_side},
+      {&type_tag<R::partner_agrees_item>, form::partner_agrees},
+      {&type_tag<R::lead_item>, form::lead},
+      {&type_tag<R::forbid_item>, form::forbid},
+      {&type_tag<R::broken_by_item>, form::broken_by},
+      {&type_tag<R::follow_item>, form::follow},
+      {&type_tag<R::force_item>, form::force},
+      {&type_tag<R::counter_item>, form::counter},
+      {&type_tag<R::tally_decl_item>, form::tally},
+      {&type_tag<R::rule_item>, form::rule},
+      {&type_tag<R::target_item>, form::target},
+      {&type_tag<R::tie_item>, form::tie},
+      {&type_tag<R::win_when_item>, form::win},
+      {&type_tag<R::lose_when_item>, form::lose},
+      {&type_tag<R::max_hands_item>, form::max_hands},
+      {&type_tag<R::step_item>, form::step},
+      {&type_tag<R::drop_item>, form::drop}};
+    for (const auto& [tag, f] : forms)
+      if (n.type == tag) return f;
+    throw std::logic_error("parse tree: not an item");
+  }
+
+  // An item's parts as the parse tree lists them, before they are sorted into its form's fields.
+  struct raw_item {
+    std::vector<word> args;       // its words, numbers and names, in order
+    size_t play = 0;              // the index in `args` of the keyword `play`, if any (forbid, force)
+    bool rule = false;            // `amend rule`
+    std::vector<word> allowed;
+    std::optional<word> place, place_step, role;
+    std::vector<item> sub;
+    std::vector<statement> body;
+  };
+
+  void collect(const node& c, item& it, raw_item& r) const {
+    if (c.is_type<R::step_name>() && r.place)
+      r.place_step = word{c.string(), at(c)};
+    else if (c.is_type<R::kw_play>() || c.is_type<R::kw_lead>() || c.is_type<R::amend_call_kind>() || c.is_type<R::amend_rule_kind>()) {
+      if (c.is_type<R::kw_play>() && !r.play) r.play = r.args.size();
+      r.rule |= c.is_type<R::amend_rule_kind>();
+      r.args.push_back({c.string(), at(c)});
+    } else if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
+               c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::step_name>() || c.is_type<R::step_kind_name>() ||
+               c.is_type<R::drop_target_kw>())
+      r.args.push_back({c.string(), at(c)});
+    else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
+      r.allowed.push_back({c.string(), at(c)});
+    else if (c.is_type<R::step_place_kw>())
+      r.place = word{c.string(), at(c)};
+    else if (c.is_type<R::string_body>())
+      it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
+    else if (c.is_type<R::when_clause>())
+      it.cond = to_expr(*c.children.at(0));
+    else if (c.is_type<R::counter_init>())
+      r.args.push_back({c.children.at(0)->string(), at(*c.children[0])});
+    else if (c.is_type<R::counter_role>())
+      r.role = word{c.children.at(0)->string(), at(*c.children[0])};
+    else if (c.is_type<R::stmt_block>())
+      r.body = to_body(c);
+    else
+      r.sub.push_back(to_item(c, keyword(it.kind)));
+  }
+
+  static std::vector<word> from(const std::vector<word>& args, size_t first, size_t last = std::string::npos) {
+    last = std::min(last, args.size());
+    return first < last ? std::vector<word>(args.begin() + (long)first, args.begin() + (long)last) : std::vector<word>{};
+  }
+
+  // The parts of the forms that have a name first: the name, then the form's own parts.
+  static void named_parts(item& it, raw_item& r) {
+    it.name = r.args.at(0);
+    switch (it.kind) {
+      case form::option: it.parts = option_decl{r.args.at(1), std::move(r.allowed)}; break;
+      case form::team: it.parts = team_decl{from(r.args, 1)}; break;
+      case form::bid: it.parts = call_decl{r.args.at(1), std::move(r.sub)}; break;
+      case form::announce: it.parts = call_decl{std::nullopt, std::move(r.sub)}; break;
+      case form::convert: it.parts = convert_decl{r.args.at(1), r.args.at(2)}; break;
+      case form::forbid: it.parts = forbid_decl{r.play == 1, from(r.args, 2)}; break;
+      case form::force: it.parts = force_decl{r.play != 1, from(r.args, 1, r.play), from(r.args, r.play + 1)}; break;
+      case form::counter: it.parts = counter_decl{r.args.size() > 1 ? std::optional<word>(r.args[1]) : std::nullopt, r.role}; break;
+      case form::rule: it.parts = rule_decl{r.args.at(1), std::move(r.body)}; break;
+      case form::step: {
+        const bool before = r.place && r.place->text == "before";
+        it.parts = step_decl{r.args.at(1), from(r.args, 2), r.place, before, r.place_step};
+        break;
+      }
+      default: break;  // tally, tie: the name alone
+    }
+  }
+
+  // The form's parts, from what the parse tree listed.
+  static void sort_parts(item& it, raw_item& r) {
+    switch (it.kind) {
+      case form::seats: case form::suits: case form::ranks: case form::jokers: case form::remove: case form::top_trumps:
+      case form::kitty: case form::dummy: case form::lead: case form::broken_by: case form::order:
+        it.parts = listing{std::move(r.args)};
+        break;
+      case form::count: case form::teams: case form::packs: case form::trump: case form::ties: case form::hand_size:
+      case form::deal_size: case form::rotate: case form::leftover: case form::follow: case form::target: case form::max_hands:
+      case form::by: case form::for_side: case form::partner_agrees:
+        it.parts = setting{r.args.at(0)};
+        break;
+      case form::discard: case form::pass: case form::exchange: it.parts = count_decl{r.args.at(0), from(r.args, 1)}; break;
+      case form::amend:
+        it.name = r.args.at(1);
+        it.parts = amend_decl{r.args.at(0), r.rule, std::move(r.sub), std::move(r.body)};
+        break;
+      case form::drop: {
+        std::optional<form> of;
+        for (const enum_word<form>& f : form_words)
+          if (f.word == r.args.at(0).text) of = f.value;
+        it.parts = drop_decl{r.args[0], of, r.args.size() > 1 ? std::optional<word>(r.args[1]) : std::nullopt};
+        break;
+      }
+      case form::option: case form::team: case form::bid: case form::announce: case form::convert: case form::forbid:
+      case form::force: case form::counter: case form::rule: case form::step: case form::tally: case form::tie:
+        named_parts(it, r);
+        break;
+      default: break;  // skip, win, lose, allow: a condition; blind, redeal: the keyword alone
+    }
+  }
+
   item to_item(const node& n, const std::string& block_kw) const {
     item it;
-    it.kw = leading_word(n);
+    it.kind = form_of(n);
     it.at = at(n);
     it.block = block_kw;
-    for (auto& cp : n.children) {
-      const node& c = *cp;
-      if (c.is_type<R::step_name>() && it.place)
-        it.place_step = word{c.string(), at(c)};
-      else if (c.is_type<R::word>() || c.is_type<R::name>() || c.is_type<R::number>() || c.is_type<R::signed_number>() ||
-          c.is_type<R::range>() || c.is_type<R::option_value>() || c.is_type<R::kw_play>() || c.is_type<R::kw_lead>() ||
-          c.is_type<R::step_name>() || c.is_type<R::step_kind_name>() || c.is_type<R::amend_call_kind>() || c.is_type<R::amend_rule_kind>() ||
-          c.is_type<R::drop_target_kw>())
-        it.args.push_back({c.string(), at(c)});
-      else if (c.is_type<R::option_range>() || c.is_type<R::option_choice>())
-        it.allowed.push_back({c.string(), at(c)});
-      else if (c.is_type<R::step_place_kw>())
-        it.place = word{c.string(), at(c)};
-      else if (c.is_type<R::string_body>())
-        it.str = word{c.string(), {file, (int)c.begin().line, (int)c.begin().column - 1}};
-      else if (c.is_type<R::when_clause>())
-        it.cond = to_expr(*c.children.at(0));
-      else if (c.is_type<R::counter_init>())
-        it.args.push_back({c.children.at(0)->string(), at(*c.children[0])});
-      else if (c.is_type<R::counter_role>())
-        it.role = word{c.children.at(0)->string(), at(*c.children[0])};
-      else if (c.is_type<R::stmt_block>())
-        it.body = to_body(c);
-      else
-        it.sub.push_back(to_item(c, it.kw));
-    }
+    raw_item r;
+    for (auto& cp : n.children) collect(*cp, it, r);
+    sort_parts(it, r);
     return it;
   }
 

@@ -2,7 +2,10 @@
 // (elaborate_players.cpp ... elaborate_end.cpp, in that order, the course after the play), each formula compiled when the entry that
 // owns it is built. Every check of meaning lives in the block that builds what it checks.
 #pragma once
+#include <initializer_list>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -23,7 +26,7 @@ struct elaboration {
   formula_compiler formulas;
 
   const std::vector<item>& items(const char* block) const;
-  const item* find(const char* block, const char* kw) const;
+  const item* find(const char* block, form f) const;
 };
 
 void elaborate_options(elaboration& e);
@@ -49,8 +52,10 @@ E choose_word(const word& w, const enum_word<E> (&table)[N], const char* what) {
 }
 int to_int(const word& w, int lo, int hi, const char* what);
 std::string lower(const std::string& s);
-// The words of `args` from `from` on, joined by blanks ("with partner").
+// The words of `args` from `from` on, joined by blanks ("with partner"), for a message.
 std::string joined(const std::vector<word>& args, size_t from);
+// Which of `phrases` the words `ws` are, word for word (`to partner`); nothing when none.
+std::optional<size_t> phrase(const std::vector<word>& ws, std::initializer_list<std::initializer_list<std::string_view>> phrases);
 
 // Cards named in the text, against the deck elaborate_cards built.
 bool known_card(const variant& v, const std::string& name);

@@ -24,10 +24,10 @@ std::vector<std::string> suit_letters(elaboration& e) {
 }
 
 std::vector<std::string> rank_letters(elaboration& e) {
-  const item* it = e.find("cards", "ranks");
+  const item* it = e.find("cards", form::ranks);
   if (!it) return {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"};
   std::vector<std::string> ranks;
-  for (const word& w : it->args) {
+  for (const word& w : it->as<listing>().words) {
     // card names are read in either case (normalise_card upper-cases them), so a rank is kept upper-case
     std::string t = w.text == "10" ? "T" : w.text;
     for (char& c : t) c = (char)std::toupper((unsigned char)c);
@@ -57,7 +57,7 @@ std::vector<std::string> joker_names(elaboration& e, const std::vector<std::stri
 void build_deck(elaboration& e, const std::vector<std::string>& suits, const std::vector<std::string>& ranks) {
   variant& v = e.v;
   int packs = 1;
-  if (const item* it = e.find("cards", "packs")) packs = to_int(it->args.at(0), 1, 2, "the number of packs");
+  if (const item* it = e.find("cards", form::packs)) packs = to_int(it->as<setting>().value, 1, 2, "the number of packs");
   std::vector<std::string> jokers = joker_names(e, suits, ranks);
   std::vector<card_face> all;
   for (int p = 0; p < packs; ++p) {
@@ -67,8 +67,8 @@ void build_deck(elaboration& e, const std::vector<std::string>& suits, const std
   }
   if ((int)all.size() > max_cards) fail(e.r.find("cards")->at, fmt::format("the deck has {} cards; the limit is {}", all.size(), max_cards));
   std::vector<bool> removed(all.size());
-  if (const item* it = e.find("cards", "remove"))
-    for (const word& w : it->args) {
+  if (const item* it = e.find("cards", form::remove))
+    for (const word& w : it->as<listing>().words) {
       std::string c = normalise_card(w.text);
       auto f = std::find_if(all.begin(), all.end(), [&](const card_face& x) { return !removed[&x - all.data()] && x.name == c; });
       if (f == all.end())
@@ -85,12 +85,13 @@ void build_deck(elaboration& e, const std::vector<std::string>& suits, const std
 // `top_trumps CARDS`: above the trump suit's ranks, in the order listed.
 void top_trumps(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("cards", "top_trumps");
+  const item* it = e.find("cards", form::top_trumps);
   if (!it) return;
   if (v.trump_suit < 0) fail(it->at, "top_trumps needs a trump suit (set `trump` in 'cards')");
-  int k = (int)it->args.size();
+  const std::vector<word>& listed = it->as<listing>().words;
+  int k = (int)listed.size();
   std::set<std::string> seen;
-  for (const word& w : it->args) {
+  for (const word& w : listed) {
     std::string c = normalise_card(w.text);
     if (!known_card(v, c)) fail(w.at, fmt::format("unknown card '{}' in top_trumps{}", w.text, did_you_mean(c, card_names(v))));
     if (!seen.insert(c).second) fail(w.at, fmt::format("card '{}' is listed twice in top_trumps", w.text));
@@ -110,8 +111,8 @@ void ranking(elaboration& e, const std::vector<std::string>& suits, size_t nrank
     v.follow_suit[i] = (int8_t)v.cards[i].suit;
     v.power[i] = (int16_t)(nranks - v.cards[i].rank);
   }
-  if (const item* it = e.find("cards", "trump")) {
-    const word& w = it->args.at(0);
+  if (const item* it = e.find("cards", form::trump)) {
+    const word& w = it->as<setting>().value;
     if (w.text != "none") {
       auto f = std::find(suits.begin(), suits.end(), w.text);
       if (f == suits.end()) fail(w.at, fmt::format("trump must be a suit ({}) or none, not '{}'{}", fmt::join(suits, " "), w.text, did_you_mean(w.text, suits)));
@@ -139,7 +140,7 @@ void elaborate_cards(elaboration& e) {
   e.v.suit_names = suits;
   build_deck(e, suits, ranks);
   ranking(e, suits, ranks.size());
-  if (const item* it = e.find("cards", "ties")) e.v.later_wins = choose(it->args.at(0), {"later_wins", "first_wins"}, "tie rule") == "later_wins";
+  if (const item* it = e.find("cards", form::ties)) e.v.later_wins = choose(it->as<setting>().value, {"later_wins", "first_wins"}, "tie rule") == "later_wins";
 }
 
 bool known_card(const variant& v, const std::string& c) {

@@ -31,7 +31,8 @@ std::vector<step_spec> specs(const elaboration& e) {
     return out;
   }
   for (const item& it : e.items("course")) {
-    step_spec s{it.args.at(0), it.args.at(1), {it.args.begin() + 2, it.args.end()}, &it, it.at};
+    const step_decl& d = it.as<step_decl>();
+    step_spec s{*it.name, d.kind, d.args, &it, it.at};
     out.push_back(std::move(s));
   }
   return out;
@@ -53,7 +54,7 @@ bool take(elaboration& e, const step_spec& s, hand_step& h) {
     h.cards = v.kitty_holder;
     return true;
   }
-  if (joined(s.args, 0) == "side bidding more") {
+  if (phrase(s.args, {{"side", "bidding", "more"}})) {
     h.taker = taker_rule::side_bidding_more;
     return true;
   }
@@ -112,11 +113,13 @@ bool redeal_calls(const variant& v) {
 void check_redeal_step(elaboration& e) {
   const variant& v = e.v;
   if (!redeal_calls(v) || std::any_of(v.course.begin(), v.course.end(), [](const hand_step& h) { return h.redeal; })) return;
-  for (const symbol* s : e.syms.of(symbol_kind::call))
-    for (const item& o : s->decl->sub)
-      if (o.kw == "redeal")
+  for (const symbol* s : e.syms.of(symbol_kind::call)) {
+    if (s->owner) continue;  // a conversion: it cannot throw the hand in
+    for (const item& o : s->decl->as<call_decl>().options)
+      if (o.kind == form::redeal)
         fail(o.at, fmt::format("'{}' throws the hand in, so it is called before the bidding: the course needs a calls step "
                                "there (`step misdeal calls before {}`)", s->name, v.course_bid >= 0 ? v.course[v.course_bid].name : "bidding"));
+  }
 }
 
 // bid [raise]: the bidding as 'bidding' says, or a raise round after it (each side in turn may raise its bid).
@@ -220,7 +223,7 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       case step_kind::take:
         first_of(take, "take");
-        if (bid < 0 && joined(s.args, 0) == "side bidding more")
+        if (bid < 0 && phrase(s.args, {{"side", "bidding", "more"}}))
           fail(s.at, "the side bidding more is known only once the bids are made: place this step after the bidding");
         break;
       case step_kind::partner:
@@ -245,20 +248,20 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
     }
   }
   if (e.v.dummy >= 0 && partner < 0) {
-    const item* d = e.find("players", "dummy");
-    fail(d->args.at(0).at, fmt::format("no step gives the dummy seat '{}' a player: add `step NAME partner highest_bidder` after the bidding in 'course'",
+    const item* d = e.find("players", form::dummy);
+    fail(d->as<listing>().words.at(0).at, fmt::format("no step gives the dummy seat '{}' a player: add `step NAME partner highest_bidder` after the bidding in 'course'",
                                         e.v.seat_names[e.v.dummy]));
   }
   if (bid < 0 && !e.v.bids.empty())
     fail(block->at, "the course has no bidding step, but 'bidding' declares bids: add `step bidding bid` to 'course'");
   if (e.v.discard > 0 && !(e.v.discard_before_bidding ? discard_before : discard_after)) {
-    const item* dis = e.find("deal", "discard");
+    const item* dis = e.find("deal", form::discard);
     fail(dis->at, fmt::format("the course has no discard step {} its bidding: add one to 'course'", e.v.discard_before_bidding ? "before" : "after"));
   }
   if (e.v.leftover == leftover_rule::stock && drawn < 0)
-    fail(e.find("deal", "leftover")->at, "the course has no `draw` step: the stock would never be drawn (add `step draw draw after deal` to 'course')");
+    fail(e.find("deal", form::leftover)->at, "the course has no `draw` step: the stock would never be drawn (add `step draw draw after deal` to 'course')");
   if (e.v.leftover == leftover_rule::kitty && take < 0)
-    fail(e.find("deal", "leftover")->at, "the course has no `take` step: the leftover cards would never be taken");
+    fail(e.find("deal", form::leftover)->at, "the course has no `take` step: the leftover cards would never be taken");
   if (e.v.leftover == leftover_rule::kitty && e.v.discard == 0 && extra_after_take < 0)
     fail(in[take].at, "whoever takes the leftover cards holds too many: add a `discard extra` step after this one");
 }

@@ -29,10 +29,10 @@ const expr_node* card_reader(const variant& v, int node) {
 // lead SEAT | lead holder CARDS [leading it]
 void lead(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("play", "lead");
+  const item* it = e.find("play", form::lead);
   if (!it) return;
-  const auto& a = it->args;
-  if (a[0].text != "holder") {
+  const auto& a = it->as<listing>().words;
+  if (a[0].text != word_of(lead_start_words, lead_start::holder)) {
     if (a.size() != 1) fail(a[1].at, "expected the end of the line after the leading seat");
     v.lead = choose_word(a[0], lead_start_words, "first leader");
     return;
@@ -53,8 +53,9 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   forbid_rule f;
   f.name = s.name;
-  f.cards = card_group(e.v, it.args, 2);
-  f.group = joined(it.args, 2);
+  const std::vector<word>& cards = it.as<forbid_decl>().cards;
+  f.cards = card_group(e.v, cards, 0);
+  f.group = joined(cards, 0);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   if (const expr_node* n = card_reader(e.v, f.when))
@@ -86,8 +87,9 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   play_forbid f;
   f.name = s.name;
-  f.cards = card_group(e.v, it.args, 2);
-  f.group = joined(it.args, 2);
+  const std::vector<word>& cards = it.as<forbid_decl>().cards;
+  f.cards = card_group(e.v, cards, 0);
+  f.group = joined(cards, 0);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   f.per_card = reads_card(e.v, f.when);
@@ -98,13 +100,13 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
 // force NAME play lowest|highest|any CARDS [when CONDITION] ["reason"]
 play_force force_play(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
-  const auto& a = it.args;
+  const auto& a = it.as<force_decl>().play;  // lowest|highest|any CARDS
   play_force f;
   f.name = s.name;
-  if (a.size() < 4) fail(a.back().at, "expected `force NAME play lowest|highest|any CARDS`: which cards, and which of them");
-  f.pick = choose_word(a[2], force_pick_words, "choice");
-  f.cards = card_group(e.v, a, 3);
-  f.group = joined(a, 3);
+  if (a.size() < 2) fail(a.back().at, "expected `force NAME play lowest|highest|any CARDS`: which cards, and which of them");
+  f.pick = choose_word(a[0], force_pick_words, "choice");
+  f.cards = card_group(e.v, a, 1);
+  f.group = joined(a, 1);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   f.per_card = reads_card(e.v, f.when);
@@ -115,19 +117,18 @@ play_force force_play(elaboration& e, const symbol& s) {
 // force NAME lead CARDS play WHO highest|lowest CARDS ["reason"]
 force_rule force(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
-  const auto& a = it.args;
+  const force_decl& d = it.as<force_decl>();
+  const auto& a = d.play;  // WHO highest|lowest CARDS
   force_rule f;
   f.name = s.name;
-  size_t play = 1;
-  while (play < a.size() && a[play].text != "play") ++play;
-  f.lead = card_group(e.v, a, 1, play);
-  if (play + 3 > a.size()) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
-  f.who = choose_word(a[play + 1], force_who_words, "player group");
-  f.highest = choose(a[play + 2], {"highest", "lowest"}, "choice") == "highest";
-  f.among = card_group(e.v, a, play + 3);
-  for (size_t i = 1; i < play; ++i) f.lead_group += (i > 1 ? " " : "") + a[i].text;
-  f.among_group = joined(a, play + 3);
-  if (f.among.empty()) fail(a[play + 2].at, "expected the cards to choose from after highest/lowest");
+  f.lead = card_group(e.v, d.lead, 0);
+  if (a.size() < 2) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
+  f.who = choose_word(a[0], force_who_words, "player group");
+  f.highest = choose(a[1], {"highest", "lowest"}, "choice") == "highest";
+  f.among = card_group(e.v, a, 2);
+  f.lead_group = joined(d.lead, 0);
+  f.among_group = joined(a, 2);
+  if (f.among.empty()) fail(a[1].at, "expected the cards to choose from after highest/lowest");
   if (it.str) f.reason = it.str->text;
   return f;
 }
@@ -138,21 +139,21 @@ void elaborate_play(elaboration& e) {
   variant& v = e.v;
   lead(e);
   for (const symbol* s : e.syms.of(symbol_kind::forbid)) {
-    if (s->decl->args.at(1).text == "play") v.play_forbids.push_back(forbid_play(e, *s));
+    if (s->decl->as<forbid_decl>().plays) v.play_forbids.push_back(forbid_play(e, *s));
     else v.forbids.push_back(forbid(e, *s));
   }
-  if (const item* it = e.find("play", "broken_by"))
-    for (const word& w : it->args) {
+  if (const item* it = e.find("play", form::broken_by))
+    for (const word& w : it->as<listing>().words) {
       std::string b = choose(w, {"discard", "lead", "win"}, "way of breaking trump");
       (b == "discard" ? v.broken_by_discard : b == "lead" ? v.broken_by_lead : v.broken_by_win) = true;
     }
   for (const symbol* s : e.syms.of(symbol_kind::force)) {
-    if (s->decl->args.size() > 1 && s->decl->args[1].text == "play") v.play_forces.push_back(force_play(e, *s));
+    if (!s->decl->as<force_decl>().on_lead) v.play_forces.push_back(force_play(e, *s));
     else v.forces.push_back(force(e, *s));
   }
   v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
-  if (const item* it = e.find("play", "follow"))
-    v.follow = choose_word(it->args.at(0), follow_rule_words, "follow rule");
+  if (const item* it = e.find("play", form::follow))
+    v.follow = choose_word(it->as<setting>().value, follow_rule_words, "follow rule");
 }
 
 }  // namespace spades::lang
