@@ -20,12 +20,14 @@ void order(elaboration& e) {
   if (a.size() != 3 || a[1].text != "from")
     fail(a.size() > 1 && a[1].text != "from" ? a[1].at : a.size() > 3 ? a[3].at : it->at,  // at the first word out of place
          "expected `order players from SEAT` or `order teams from SEAT` (SEAT: dealer_left, dealer or dealer_right)");
-  e.v.bid_by_team = choose(a[0], {"players", "teams"}, "bidding order") == "teams";
+  constexpr enum_word<bool> orders[] = {{"players", false}, {"teams", true}};  // variant::bid_by_team
+  e.v.bid_by_team = choose_word(a[0], orders, "bidding order");
   if (e.v.bid_by_team && e.v.dummy >= 0)
     fail(a[0].at, fmt::format("the dummy seat '{}' is in no team until the bidding is over: with a dummy the players bid one by one (`order players`)",
                               e.v.seat_names[e.v.dummy]));
-  std::string s = choose(a[2], {"dealer_left", "dealer", "dealer_right"}, "starting seat");
-  e.v.bid_start = s == "dealer_left" ? 1 : s == "dealer" ? 0 : e.v.seats - 1;
+  constexpr enum_word<lead_start> starts[] = {lead_start_words[0], lead_start_words[1], lead_start_words[2]};  // no holder
+  const lead_start s = choose_word(a[2], starts, "starting seat");
+  e.v.bid_start = s == lead_start::dealer_left ? 1 : s == lead_start::dealer ? 0 : e.v.seats - 1;
 }
 
 // bid NAME RANGE: lo..hi within a hand.
@@ -42,8 +44,9 @@ void bid_range(elaboration& e, const item& it, bid_kind& k) {
 // bid one by one, with partners.
 void side_option(elaboration& e, const item& o, bid_kind& k) {
   const variant& v = e.v;
-  if (o.kind == form::for_side) k.side = choose(o.as<setting>().value, {"side"}, "word after `for`") == "side";
-  else k.agree = choose(o.as<setting>().value, {"agrees"}, "word after `partner`") == "agrees";
+  constexpr enum_word<bool> for_side[] = {{"side", true}}, partner_agrees[] = {{"agrees", true}};
+  if (o.kind == form::for_side) k.side = choose_word(o.as<setting>().value, for_side, "word after `for`");
+  else k.agree = choose_word(o.as<setting>().value, partner_agrees, "word after `partner`");
   const char* what = o.kind == form::for_side ? "a bid for the side" : "a bid partner agrees to";
   if (v.bid_by_team) fail(o.at, fmt::format("{} needs players who bid one by one (`order players`): here each team makes one bid", what));
   for (int s = 0; s < v.seats; ++s) {
@@ -154,6 +157,9 @@ void redeal_condition(elaboration& e, const item& it, const item& redeal, call_k
                           "(a misdeal's condition reads the caller's cards, e.g. `held(S) == 0`)");
 }
 
+// by team|player: call_kind::by_team
+constexpr enum_word<bool> announcers[] = {{"team", true}, {"player", false}};
+
 // announce NAME "words" { by team|player; allow when ...; redeal }
 call_kind announcement(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
@@ -164,7 +170,7 @@ call_kind announcement(elaboration& e, const symbol& s) {
   const item* redeal = nullptr;
   const std::vector<item>& options = it.as<call_decl>().options;
   for (const item& o : options) {
-    if (o.kind == form::by) c.by_team = choose(o.as<setting>().value, {"team", "player"}, "announcer") == "team";
+    if (o.kind == form::by) c.by_team = choose_word(o.as<setting>().value, announcers, "announcer");
     else if (o.kind == form::redeal) redeal = &o;
     else if (o.kind != form::allow) fail(o.at, fmt::format("`{}` is a bid option; an announcement takes `by` and `allow`", keyword(o.kind)));
   }

@@ -140,7 +140,8 @@ void elaborate_cards(elaboration& e) {
   e.v.suit_names = suits;
   build_deck(e, suits, ranks);
   ranking(e, suits, ranks.size());
-  if (const item* it = e.find("cards", form::ties)) e.v.later_wins = choose(it->as<setting>().value, {"later_wins", "first_wins"}, "tie rule") == "later_wins";
+  constexpr enum_word<bool> ties[] = {{"later_wins", true}, {"first_wins", false}};  // variant::later_wins
+  if (const item* it = e.find("cards", form::ties)) e.v.later_wins = choose_word(it->as<setting>().value, ties, "tie rule");
 }
 
 bool known_card(const variant& v, const std::string& c) {

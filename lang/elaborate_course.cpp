@@ -58,9 +58,10 @@ bool take(elaboration& e, const step_spec& s, hand_step& h) {
     h.taker = taker_rule::side_bidding_more;
     return true;
   }
-  std::string who = choose(s.args[0], {"dealer", "holder", "side"}, "taker");
-  if (who == "side") fail(s.args[0].at, "expected `take side bidding more`: the side whose bids add up to the most takes the leftover cards");
-  if (who == "dealer") {
+  const taker_rule who = choose_word(s.args[0], taker_rule_words, "taker");
+  if (who == taker_rule::side_bidding_more)
+    fail(s.args[0].at, "expected `take side bidding more`: the side whose bids add up to the most takes the leftover cards");
+  if (who == taker_rule::dealer) {
     if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `take dealer`");
     h.taker = taker_rule::dealer;
     return true;
@@ -159,7 +160,8 @@ void draw(elaboration& e, const step_spec& s, hand_step& h) {
   if (i < s.args.size()) {
     if (s.args[i].text != "from" || i + 1 >= s.args.size())
       fail(s.args[i].at, "expected `keep 1 of N` or `from dealer|dealer_left` (who draws first)");
-    h.dealer_first = choose(s.args[i + 1], {"dealer_left", "dealer"}, "first drawer") == "dealer";
+    constexpr enum_word<bool> drawers[] = {{"dealer_left", false}, {"dealer", true}};  // does the dealer draw first
+    h.dealer_first = choose_word(s.args[i + 1], drawers, "first drawer");
     if (i + 2 < s.args.size()) fail(s.args[i + 2].at, "expected the end of the line after the first drawer");
   }
   const int owed = v.hand_size - v.deal_size, stock = (int)v.cards.size() - v.deal_size * v.seats;

@@ -64,9 +64,10 @@ void kitty(elaboration& e) {
   if (!kit) return;
   if (e.v.leftover != leftover_rule::kitty) fail(kit->at, "`kitty` says who takes the leftover cards: it needs `leftover kitty`");
   const auto& a = kit->as<listing>().words;
-  std::string who = choose(a[0], {"dealer", "holder"}, "kitty taker");
-  if (who == "dealer" && a.size() > 1) fail(a[1].at, "expected the end of the line after `kitty dealer`");
-  if (who != "holder") return;
+  constexpr enum_word<taker_rule> kitty_takers[] = {taker_rule_words[0], taker_rule_words[1]};  // dealer, holder
+  const taker_rule who = choose_word(a[0], kitty_takers, "kitty taker");
+  if (who == taker_rule::dealer && a.size() > 1) fail(a[1].at, "expected the end of the line after `kitty dealer`");
+  if (who != taker_rule::holder) return;
   if (a.size() < 2) fail(a[0].at, "expected `kitty holder CARD...`: the holder of the first of these cards dealt takes the kitty");
   for (size_t i = 1; i < a.size(); ++i) e.v.kitty_holder.push_back(card_of(e.v, a[i]));
 }
@@ -120,8 +121,8 @@ void elaborate_deal(elaboration& e) {
   discard(e, rest);
   pass(e);
   if (const item* it = e.find("deal", form::rotate)) {
-    std::string d = choose(it->as<setting>().value, {"left", "right", "none"}, "rotation");
-    e.v.rotate = d == "left" ? 1 : d == "right" ? -1 : 0;
+    constexpr enum_word<int> rotations[] = {{"left", 1}, {"right", -1}, {"none", 0}};  // variant::rotate
+    e.v.rotate = choose_word(it->as<setting>().value, rotations, "rotation");
   }
 }
 

@@ -124,7 +124,8 @@ force_rule force(elaboration& e, const symbol& s) {
   f.lead = card_group(e.v, d.lead, 0);
   if (a.size() < 2) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
   f.who = choose_word(a[0], force_who_words, "player group");
-  f.highest = choose(a[1], {"highest", "lowest"}, "choice") == "highest";
+  constexpr enum_word<bool> picks[] = {{"highest", true}, {"lowest", false}};  // force_rule::highest
+  f.highest = choose_word(a[1], picks, "choice");
   f.among = card_group(e.v, a, 2);
   f.lead_group = joined(d.lead, 0);
   f.among_group = joined(a, 2);
@@ -144,8 +145,9 @@ void elaborate_play(elaboration& e) {
   }
   if (const item* it = e.find("play", form::broken_by))
     for (const word& w : it->as<listing>().words) {
-      std::string b = choose(w, {"discard", "lead", "win"}, "way of breaking trump");
-      (b == "discard" ? v.broken_by_discard : b == "lead" ? v.broken_by_lead : v.broken_by_win) = true;
+      constexpr enum_word<bool variant::*> breaks[] = {
+          {"discard", &variant::broken_by_discard}, {"lead", &variant::broken_by_lead}, {"win", &variant::broken_by_win}};
+      v.*choose_word(w, breaks, "way of breaking trump") = true;
     }
   for (const symbol* s : e.syms.of(symbol_kind::force)) {
     if (!s->decl->as<force_decl>().on_lead) v.play_forces.push_back(force_play(e, *s));

@@ -106,9 +106,10 @@ team_list named_teams(elaboration& e) {
 team_list arranged_teams(elaboration& e) {
   const int n = e.v.seats;
   const item* mode = e.find("players", form::teams);
-  std::string m = mode ? choose(mode->as<setting>().value, {"opposite", "none"}, "team arrangement") : "none";
+  constexpr enum_word<bool> arrangements[] = {{"opposite", true}, {"none", false}};  // partners opposite
+  const bool opposite = mode && choose_word(mode->as<setting>().value, arrangements, "team arrangement");
   team_list out;
-  if (m == "opposite") {
+  if (opposite) {
     if (e.v.dummy >= 0)
       fail(e.find("players", form::dummy)->as<listing>().words.at(0).at,
            fmt::format("the dummy seat '{}' plays with whoever is given it each hand, but partners opposite are fixed: "

@@ -55,7 +55,8 @@ score_rule rule(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   score_rule r;
   r.name = s.name;
-  r.per_player = choose(it.as<rule_decl>().each, {"player", "team"}, "rule scope") == "player";
+  constexpr enum_word<bool> scopes[] = {{"player", true}, {"team", false}};  // score_rule::per_player
+  r.per_player = choose_word(it.as<rule_decl>().each, scopes, "rule scope");
   scope sc = r.per_player ? scope::player : scope::team;
   r.when = e.formulas.compile_opt(it.cond, sc);
   r.body = e.formulas.compile_body(it.as<rule_decl>().body, sc);

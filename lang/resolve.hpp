@@ -1,4 +1,5 @@
-// resolve: follow `extends`, merge a variant onto its base item by item, and reject duplicates.
+// resolve (text -> parse -> resolve -> declare -> elaborate -> variant): follow `extends`, merge a variant
+// onto its base item by item (by item::key), apply `amend` and `drop`, and reject duplicates.
 #pragma once
 #include <map>
 #include <string>

@@ -250,6 +250,8 @@ inline constexpr enum_word<pass_to> pass_to_words[] = {{"partner", pass_to::part
 // (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
 // in bidding order, the kitty's cards in deck order.
 enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
+// `take dealer | holder CARDS | side bidding more` (`kitty` in 'deal' names the first two)
+inline constexpr enum_word<taker_rule> taker_rule_words[] = {{"dealer", taker_rule::dealer}, {"holder", taker_rule::holder}, {"side", taker_rule::side_bidding_more}};
 // Who is given the dummy seat to play (a `partner` step): the player who bid the highest number (the
 // first of them in bidding order on equal numbers; with no bidding, the first in bidding order).
 enum class controller_rule : uint8_t { highest_bidder };
