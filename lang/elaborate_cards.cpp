@@ -2,6 +2,7 @@
 // top trumps; and the card names the later blocks use, read against that deck.
 #include <cctype>
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -162,6 +163,17 @@ int card_of(const variant& v, const word& w) {
 
 namespace {
 
+// The words of a card group besides suit letters and cards: `all`, `rank R…`, `trump`, `except` (the rest
+// of the group is taken out).
+enum class group_word : uint8_t { all, except, rank, trump };
+constexpr enum_word<group_word> group_words[] = {
+    {"all", group_word::all}, {"except", group_word::except}, {"rank", group_word::rank}, {"trump", group_word::trump}};
+std::optional<group_word> group_word_of(const word& w) {
+  for (const enum_word<group_word>& g : group_words)
+    if (g.word == w.text) return g.value;
+  return std::nullopt;
+}
+
 // The deck's ranks, high to low, as their one-character names (jokers have none).
 std::vector<std::string> rank_names(const variant& v) {
   std::vector<std::string> out;
@@ -176,7 +188,7 @@ size_t ranks_named(const variant& v, const std::vector<word>& ws, size_t i, size
   const word& kw = ws[i++];
   const std::vector<std::string> ranks = rank_names(v);
   size_t first = i;
-  for (; i < ws.size() && i < to && ws[i].text != "except"; ++i) {
+  for (; i < ws.size() && i < to && group_word_of(ws[i]) != group_word::except; ++i) {
     std::string r = ws[i].text == "10" ? "T" : ws[i].text;  // as in card names: "10" is T, "a" is A
     for (char& ch : r) ch = (char)std::toupper((unsigned char)ch);
     if (std::find(ranks.begin(), ranks.end(), r) == ranks.end())
@@ -194,13 +206,14 @@ card_set card_group(const variant& v, const std::vector<word>& ws, size_t from, 
   card_set s;
   for (size_t i = from; i < ws.size() && i < to; ++i) {
     const word& w = ws[i];
-    if (w.text == "all") { s |= v.deck; continue; }
-    if (w.text == "except") return s & ~card_group(v, ws, i + 1, to);
-    if (w.text == "rank") { i = ranks_named(v, ws, i, to, s) - 1; continue; }
-    if (w.text == "trump") {
-      if (v.trump_suit < 0) fail(w.at, "'trump' used but this variant has no trump suit");
-      s |= v.trump;
-      continue;
+    switch (group_word_of(w).value_or(group_word(255))) {
+      case group_word::all: s |= v.deck; continue;
+      case group_word::except: return s & ~card_group(v, ws, i + 1, to);
+      case group_word::rank: i = ranks_named(v, ws, i, to, s) - 1; continue;
+      case group_word::trump:
+        if (v.trump_suit < 0) fail(w.at, "'trump' used but this variant has no trump suit");
+        s |= v.trump;
+        continue;
     }
     auto f = std::find(v.suit_names.begin(), v.suit_names.end(), w.text);
     if (f != v.suit_names.end()) { s |= v.follow_mask[f - v.suit_names.begin()]; continue; }
