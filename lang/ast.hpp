@@ -2,9 +2,11 @@
 // (resolve merges it, declare collects its names, elaborate builds the variant from it). Every node keeps
 // its source position so that those passes can point at the source.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -70,6 +72,13 @@ inline constexpr enum_word<form> form_words[] = {
     {"win", form::win},           {"lose", form::lose},         {"max_hands", form::max_hands}, {"step", form::step},
     {"drop", form::drop}};
 inline std::string keyword(form f) { return std::string(word_of(form_words, f)); }
+// The keywords of `forms`, in order (a parse error's candidates).
+template <size_t N>
+constexpr std::array<std::string_view, N> keywords_of(const form (&forms)[N]) {
+  std::array<std::string_view, N> out{};
+  for (size_t i = 0; i < N; ++i) out[i] = word_of(form_words, forms[i]);
+  return out;
+}
 
 struct item;
 

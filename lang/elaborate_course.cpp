@@ -20,14 +20,16 @@ struct step_spec {
 };
 
 // The course of a file that states none: the steps the engine walked before courses were written.
-constexpr const char* default_course[][2] = {
-    {"deal", "deal"},       {"kitty", "take"},   {"early_discard", "discard"}, {"pass", "pass"},   {"bidding", "bid"},
-    {"calls", "calls"},     {"late_discard", "discard"}, {"exchange", "exchange"}, {"play", "play"}};
+constexpr enum_word<step_kind> default_course[] = {
+    {"deal", step_kind::deal},   {"kitty", step_kind::take},     {"early_discard", step_kind::discard}, {"pass", step_kind::pass},
+    {"bidding", step_kind::bid}, {"calls", step_kind::calls},    {"late_discard", step_kind::discard},  {"exchange", step_kind::exchange},
+    {"play", step_kind::play}};
 
 std::vector<step_spec> specs(const elaboration& e) {
   std::vector<step_spec> out;
   if (!e.r.find("course")) {
-    for (const auto& d : default_course) out.push_back({{d[0], {}}, {d[1], {}}, {}, nullptr, {}});
+    for (const auto& d : default_course)
+      out.push_back({{std::string(d.word), {}}, {std::string(word_of(step_kind_words, d.value)), {}}, {}, nullptr, {}});
     return out;
   }
   for (const item& it : e.items("course")) {

@@ -10,6 +10,7 @@
 
 #include <tao/pegtl.hpp>
 
+#include "lang/ast.hpp"
 #include "lang/errors.hpp"
 #include "lang/grammar.hpp"
 #include "runtime/variant.hpp"
@@ -32,20 +33,20 @@ struct syntax_row {
 };
 
 constexpr std::string_view statements[] = {"let", "points", "if", "tally", "win", "lose"};
-constexpr std::string_view bid_options[] = {"blind", "allow", "exchange", "convert", "for", "partner"};
-constexpr std::string_view announce_options[] = {"by", "allow", "redeal"};
-constexpr std::string_view players_settings[] = {"count", "seats", "teams", "team", "dummy", "drop"};
-constexpr std::string_view cards_settings[] = {"suits", "ranks", "jokers", "remove", "packs", "trump", "top_trumps", "ties", "drop"};
-constexpr std::string_view deal_settings[] = {"hand_size", "rotate", "leftover", "kitty", "discard", "pass", "deal_size", "drop"};
-constexpr std::string_view bidding_settings[] = {"order", "bid", "skip", "announce", "drop"};
-constexpr std::string_view play_settings[] = {"lead", "forbid", "broken_by", "follow", "force", "drop"};
-constexpr std::string_view scoring_settings[] = {"counter", "tally", "rule", "drop"};
-constexpr std::string_view end_settings[] = {"target", "tie", "win", "lose", "max_hands", "drop"};
-constexpr std::string_view course_settings[] = {"step", "drop"};
+constexpr auto bid_options = keywords_of({form::blind, form::allow, form::exchange, form::convert, form::for_side, form::partner_agrees});
+constexpr auto announce_options = keywords_of({form::by, form::allow, form::redeal});
+constexpr auto players_settings = keywords_of({form::count, form::seats, form::teams, form::team, form::dummy, form::drop});
+constexpr auto cards_settings = keywords_of({form::suits, form::ranks, form::jokers, form::remove, form::packs, form::trump, form::top_trumps, form::ties, form::drop});
+constexpr auto deal_settings = keywords_of({form::hand_size, form::rotate, form::leftover, form::kitty, form::discard, form::pass, form::deal_size, form::drop});
+constexpr auto bidding_settings = keywords_of({form::order, form::bid, form::skip, form::announce, form::drop});
+constexpr auto play_settings = keywords_of({form::lead, form::forbid, form::broken_by, form::follow, form::force, form::drop});
+constexpr auto scoring_settings = keywords_of({form::counter, form::tally, form::rule, form::drop});
+constexpr auto end_settings = keywords_of({form::target, form::tie, form::win, form::lose, form::max_hands, form::drop});
+constexpr auto course_settings = keywords_of({form::step, form::drop});
 constexpr auto step_kinds = words_of(step_kind_words);
 constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
-constexpr std::string_view amend_options[] = {"blind", "allow", "exchange", "convert", "for", "partner", "by", "redeal"};
-constexpr std::string_view drop_kinds[] = {"bid", "forbid", "force", "announce", "counter", "tally", "rule", "team", "tie", "step"};
+constexpr auto amend_options = keywords_of({form::blind, form::allow, form::exchange, form::convert, form::for_side, form::partner_agrees, form::by, form::redeal});
+constexpr auto drop_kinds = keywords_of({form::bid, form::forbid, form::force, form::announce, form::counter, form::tally, form::rule, form::team, form::tie, form::step});
 
 template <typename Rule> inline constexpr syntax_row error_info{};
 #define MSG(text, ...) template <> inline constexpr syntax_row error_info<__VA_ARGS__>{text}
