@@ -151,62 +151,15 @@ struct converter {
     return s;
   }
 
-  // The form of an item's node: its rule in the grammar.
-  static form form_of(const node& n) {
-    static const std::pair<const void*, form> forms[] = {
-      {&type_tag<R::option_item>, form::option},
-      {&type_tag<R::count_item>, form::count},
-      {&type_tag<R::seats_item>, form::seats},
-      {&type_tag<R::teams_item>, form::teams},
-      {&type_tag<R::team_item>, form::team},
-      {&type_tag<R::dummy_item>, form::dummy},
-      {&type_tag<R::suits_item>, form::suits},
-      {&type_tag<R::ranks_item>, form::ranks},
-      {&type_tag<R::jokers_item>, form::jokers},
-      {&type_tag<R::remove_item>, form::remove},
-      {&type_tag<R::packs_item>, form::packs},
-      {&type_tag<R::trump_item>, form::trump},
-      {&type_tag<R::top_trumps_item>, form::top_trumps},
-      {&type_tag<R::ties_item>, form::ties},
-      {&type_tag<R::hand_size_item>, form::hand_size},
-      {&type_tag<R::deal_size_item>, form::deal_size},
-      {&type_tag<R::rotate_item>, form::rotate},
-      {&type_tag<R::leftover_item>, form::leftover},
-      {&type_tag<R::kitty_item>, form::kitty},
-      {&type_tag<R::discard_item>, form::discard},
-      {&type_tag<R::pass_item>, form::pass},
-      {&type_tag<R::order_item>, form::order},
-      {&type_tag<R::bid_item>, form::bid},
-      {&type_tag<R::skip_item>, form::skip},
-      {&type_tag<R::announce_item>, form::announce},
-      {&type_tag<R::amend_item>, form::amend},
-      {&type_tag<R::blind_item>, form::blind},
-      {&type_tag<R::allow_item>, form::allow},
-      {&type_tag<R::exchange_item>, form::exchange},
-      {&type_tag<R::convert_item>, form::convert},
-      {&type_tag<R::by_item>, form::by},
-      {&type_tag<R::redeal_item>, form::redeal},
-      {&type_tag<R::for_side_item>, form::for_side},
-      {&type_tag<R::partner_agrees_item>, form::partner_agrees},
-      {&type_tag<R::lead_item>, form::lead},
-      {&type_tag<R::forbid_item>, form::forbid},
-      {&type_tag<R::broken_by_item>, form::broken_by},
-      {&type_tag<R::follow_item>, form::follow},
-      {&type_tag<R::force_item>, form::force},
-      {&type_tag<R::counter_item>, form::counter},
-      {&type_tag<R::tally_decl_item>, form::tally},
-      {&type_tag<R::rule_item>, form::rule},
-      {&type_tag<R::target_item>, form::target},
-      {&type_tag<R::tie_item>, form::tie},
-      {&type_tag<R::win_when_item>, form::win},
-      {&type_tag<R::lose_when_item>, form::lose},
-      {&type_tag<R::max_hands_item>, form::max_hands},
-      {&type_tag<R::step_item>, form::step},
-      {&type_tag<R::drop_item>, form::drop}};
-    for (const auto& [tag, f] : forms)
-      if (n.type == tag) return f;
-    throw std::logic_error("parse tree: not an item");
+  // The form of an item's node: its rule's place in item_rules.
+  template <class... Items>
+  static form form_in(const node& n, rule_list<Items...> /*unused*/) {
+    size_t i = 0, found = sizeof...(Items);
+    ((found = n.is_type<Items>() ? i : found, ++i), ...);
+    if (found == sizeof...(Items)) throw std::logic_error("parse tree: not an item");
+    return form(found);
   }
+  static form form_of(const node& n) { return form_in(n, item_rules{}); }
 
   // An item's parts as the parse tree lists them, before they are sorted into its form's fields.
   struct raw_item {

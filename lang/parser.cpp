@@ -23,20 +23,25 @@ using namespace syntax;
 
 namespace {
 
-// ---- which rules become parse-tree nodes ----
+// ---- which rules become parse-tree nodes: the items' rules (item_rules, lang/actions.hpp) and these ----
+template <class Items>
+struct stored;
+template <class... Items>
+struct stored<rule_list<Items...>> {
+  using type = pegtl::parse_tree::store_content::on<
+        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call,
+        R::card_func_name, R::card_call, R::points_to, R::neg_expr, R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op,
+        R::when_clause, R::counter_init, R::counter_role, R::option_value, R::option_range, R::option_choice, R::let_stmt, R::points_stmt,
+        R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op, R::stmt_block, R::kw_play,
+        R::kw_lead, R::players_block, R::cards_block, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block,
+        R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw,
+        R::game_decl, R::extends_decl, R::about_decl,
+      Items...>;
+};
 template <typename Rule>
 using selector = pegtl::parse_tree::selector<
     Rule,
-    pegtl::parse_tree::store_content::on<
-        R::word, R::name, R::number, R::signed_number, R::string_body, R::range, R::bool_lit, R::func_name, R::cond_expr, R::call, R::card_func_name, R::card_call, R::points_to, R::neg_expr,
-        R::not_form, R::mul_op, R::add_op, R::cmp_op, R::and_op, R::or_op, R::when_clause, R::counter_init, R::counter_role, R::option_value, R::option_range, R::option_choice,
-        R::let_stmt, R::points_stmt, R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op,
-        R::stmt_block, R::count_item, R::seats_item, R::teams_item, R::team_item, R::dummy_item, R::suits_item, R::ranks_item, R::jokers_item,
-        R::remove_item, R::packs_item, R::trump_item, R::top_trumps_item, R::ties_item, R::hand_size_item, R::rotate_item,
-        R::leftover_item, R::kitty_item, R::discard_item, R::pass_item, R::deal_size_item, R::convert_item, R::by_item, R::redeal_item, R::announce_item, R::force_item, R::kw_play, R::kw_lead, R::order_item, R::blind_item, R::allow_item, R::exchange_item, R::for_side_item, R::partner_agrees_item, R::bid_item, R::skip_item, R::lead_item,
-        R::forbid_item, R::broken_by_item, R::follow_item, R::counter_item, R::tally_decl_item, R::rule_item, R::target_item,
-        R::tie_item, R::win_when_item, R::lose_when_item, R::max_hands_item, R::drop_item, R::players_block, R::cards_block,
-        R::step_item, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block, R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_item, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw, R::game_decl, R::extends_decl, R::about_decl, R::option_item>,
+    typename stored<item_rules>::type,
     pegtl::parse_tree::fold_one::on<R::mul_expr, R::add_expr, R::cmp_expr, R::and_expr, R::or_expr, R::expr>>;
 
 
