@@ -151,15 +151,15 @@ struct converter {
     return s;
   }
 
-  // The form of an item's node: its rule's place in item_rules.
-  template <class... Items>
-  static form form_in(const node& n, rule_list<Items...> /*unused*/) {
-    size_t i = 0, found = sizeof...(Items);
-    ((found = n.is_type<Items>() ? i : found, ++i), ...);
-    if (found == sizeof...(Items)) throw std::logic_error("parse tree: not an item");
-    return form(found);
+  // The form (block) of an item's (block's) node: its rule's place in item_rules (block_rules).
+  template <class E, class... Rules>
+  static E place_in(const node& n, rule_list<Rules...> /*unused*/) {
+    size_t i = 0, found = sizeof...(Rules);
+    ((found = n.is_type<Rules>() ? i : found, ++i), ...);
+    if (found == sizeof...(Rules)) throw std::logic_error("parse tree: not an item or a block");
+    return E(found);
   }
-  static form form_of(const node& n) { return form_in(n, item_rules{}); }
+  static form form_of(const node& n) { return place_in<form>(n, item_rules{}); }
 
   // An item's parts as the parse tree lists them, before they are sorted into its form's fields.
   struct raw_item {
@@ -198,7 +198,7 @@ struct converter {
     else if (c.is_type<R::stmt_block>())
       r.body = to_body(c);
     else
-      r.sub.push_back(to_item(c, keyword(it.kind)));
+      r.sub.push_back(to_item(c));
   }
 
   static std::vector<word> from(const std::vector<word>& args, size_t first, size_t last = std::string::npos) {
@@ -260,11 +260,10 @@ struct converter {
     }
   }
 
-  item to_item(const node& n, const std::string& block_kw) const {
+  item to_item(const node& n) const {
     item it;
     it.kind = form_of(n);
     it.at = at(n);
-    it.block = block_kw;
     raw_item r;
     for (auto& cp : n.children) collect(*cp, it, r);
     sort_parts(it, r);
@@ -282,12 +281,12 @@ struct converter {
         if (slot) throw diag_error(at(c), fmt::format("'{}' is declared twice", leading_word(c)), {{slot->at, "first declared here"}});
         slot = w;
       } else if (c.is_type<R::option_item>()) {
-        f.top.push_back(to_item(c, ""));
+        f.top.push_back(to_item(c));
       } else {
         block b;
-        b.kw = leading_word(c);
+        b.kind = place_in<block_kind>(c, block_rules{});
         b.at = at(c);
-        for (auto& ic : c.children) b.items.push_back(to_item(*ic, b.kw));
+        for (auto& ic : c.children) b.items.push_back(to_item(*ic));
         f.blocks.push_back(std::move(b));
       }
     }

@@ -26,6 +26,10 @@ using item_rules = rule_list<
     rules::target_item, rules::tie_item, rules::win_when_item, rules::lose_when_item, rules::max_hands_item,
     rules::step_item, rules::drop_item>;
 static_assert(item_rules::size == std::size(form_words), "one rule per form");
+// The grammar's rule of each block, in the order of `block_kind`.
+using block_rules = rule_list<rules::players_block, rules::cards_block, rules::deal_block, rules::bidding_block, rules::play_block,
+                              rules::scoring_block, rules::end_block, rules::course_block>;
+static_assert(block_rules::size == std::size(block_words), "one rule per block");
 
 // The syntax tree of source `file`, whose parse tree is `root`. Throws diag_error.
 file_ast to_ast(const node& root, int file);

@@ -80,6 +80,12 @@ constexpr std::array<std::string_view, N> keywords_of(const form (&forms)[N]) {
   return out;
 }
 
+// The blocks of a file, each a list of items.
+enum class block_kind : uint8_t { players, cards, deal, bidding, play, scoring, end, course };
+inline constexpr enum_word<block_kind> block_words[] = {
+    {"players", block_kind::players}, {"cards", block_kind::cards},     {"deal", block_kind::deal}, {"bidding", block_kind::bidding},
+    {"play", block_kind::play},       {"scoring", block_kind::scoring}, {"end", block_kind::end},   {"course", block_kind::course}};
+
 struct item;
 
 // ---- each form's own parts (the parts every form may have are in `item`) ----
@@ -163,7 +169,6 @@ struct option_decl {
 struct item {
   form kind = form::option;
   pos at;
-  std::string block;             // the block it belongs to ("" at top level)
   std::optional<word> name;      // bid, forbid, counter, tally, rule, team, option, announce, force, step, convert,
                                  // amend (the item amended); tie: its rule
   std::optional<word> str;       // the quoted string, without quotes
@@ -179,7 +184,7 @@ struct item {
 };
 
 struct block {
-  std::string kw;
+  block_kind kind = block_kind::players;
   pos at;
   std::vector<item> items;
 };

@@ -44,28 +44,28 @@ const item* symbol_table::dropped(std::string_view name, std::initializer_list<f
 
 namespace {
 
-const std::vector<item>& items_of(const resolved& r, const char* block) {
+const std::vector<item>& items_of(const resolved& r, block_kind block) {
   static const std::vector<item> none;
   const resolved_block* b = r.find(block);
   return b ? b->items : none;
 }
 
 // Every word of each line of form `f` in `block`, as symbols of `kind`.
-void declare_listed(symbol_table& t, const resolved& r, const char* block, form f, symbol_kind kind) {
+void declare_listed(symbol_table& t, const resolved& r, block_kind block, form f, symbol_kind kind) {
   for (const item& it : items_of(r, block))
     if (it.kind == f)
       for (const word& w : it.as<listing>().words) t.add(w.text, kind, w.at, &it);
 }
 
 // Items `f NAME ...` of `block`, as symbols of `kind`.
-void declare_named(symbol_table& t, const resolved& r, const char* block, form f, symbol_kind kind) {
+void declare_named(symbol_table& t, const resolved& r, block_kind block, form f, symbol_kind kind) {
   for (const item& it : items_of(r, block))
     if (it.kind == f) t.add(it.name->text, kind, it.name->at, &it);
 }
 
 // Calls in the order they are offered after the bidding: each bid's conversions, announcements, as written.
 void declare_calls(symbol_table& t, const resolved& r) {
-  for (const item& it : items_of(r, "bidding")) {
+  for (const item& it : items_of(r, block_kind::bidding)) {
     if (it.kind == form::bid)
       for (const item& o : it.as<call_decl>().options)
         if (o.kind == form::convert) t.add(o.name->text, symbol_kind::call, o.at, &o, &it);
@@ -114,17 +114,17 @@ symbol_table declare(const resolved& r) {
   symbol_table t;
   t.drops = r.drops;
   for (const item& it : r.options) t.add(it.name->text, symbol_kind::option, it.name->at, &it);
-  declare_listed(t, r, "players", form::seats, symbol_kind::seat);
-  declare_named(t, r, "players", form::team, symbol_kind::team);
-  declare_listed(t, r, "cards", form::suits, symbol_kind::suit);
-  declare_listed(t, r, "cards", form::jokers, symbol_kind::joker);
-  declare_named(t, r, "bidding", form::bid, symbol_kind::bid);
+  declare_listed(t, r, block_kind::players, form::seats, symbol_kind::seat);
+  declare_named(t, r, block_kind::players, form::team, symbol_kind::team);
+  declare_listed(t, r, block_kind::cards, form::suits, symbol_kind::suit);
+  declare_listed(t, r, block_kind::cards, form::jokers, symbol_kind::joker);
+  declare_named(t, r, block_kind::bidding, form::bid, symbol_kind::bid);
   declare_calls(t, r);
-  declare_named(t, r, "play", form::forbid, symbol_kind::forbid);
-  declare_named(t, r, "play", form::force, symbol_kind::force);
-  declare_named(t, r, "scoring", form::counter, symbol_kind::counter);
-  declare_named(t, r, "scoring", form::tally, symbol_kind::tally);
-  declare_named(t, r, "scoring", form::rule, symbol_kind::rule);
+  declare_named(t, r, block_kind::play, form::forbid, symbol_kind::forbid);
+  declare_named(t, r, block_kind::play, form::force, symbol_kind::force);
+  declare_named(t, r, block_kind::scoring, form::counter, symbol_kind::counter);
+  declare_named(t, r, block_kind::scoring, form::tally, symbol_kind::tally);
+  declare_named(t, r, block_kind::scoring, form::rule, symbol_kind::rule);
   return t;
 }
 

@@ -9,13 +9,13 @@
 
 namespace spades::lang {
 
-const std::vector<item>& elaboration::items(const char* block) const {
+const std::vector<item>& elaboration::items(block_kind block) const {
   static const std::vector<item> none;
   const resolved_block* b = r.find(block);
   return b ? b->items : none;
 }
 
-const item* elaboration::find(const char* block, form f) const {
+const item* elaboration::find(block_kind block, form f) const {
   for (const item& it : items(block))
     if (it.kind == f) return &it;
   return nullptr;

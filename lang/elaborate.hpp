@@ -25,8 +25,8 @@ struct elaboration {
   variant& v;
   formula_compiler formulas;
 
-  const std::vector<item>& items(const char* block) const;
-  const item* find(const char* block, form f) const;
+  const std::vector<item>& items(block_kind block) const;
+  const item* find(block_kind block, form f) const;
 };
 
 void elaborate_options(elaboration& e);

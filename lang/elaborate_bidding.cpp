@@ -14,7 +14,7 @@ namespace {
 
 // order players|teams from SEAT
 void order(elaboration& e) {
-  const item* it = e.find("bidding", form::order);
+  const item* it = e.find(block_kind::bidding, form::order);
   if (!it) return;
   const auto& a = it->as<listing>().words;
   if (a.size() != 3 || a[1].text != "from")
@@ -255,7 +255,7 @@ void split_conditions(variant& v) {
 
 void elaborate_bidding(elaboration& e) {
   order(e);
-  if (const item* skip = e.find("bidding", form::skip)) e.v.skip_bidding_when = e.formulas.compile(*skip->cond, scope::game);
+  if (const item* skip = e.find(block_kind::bidding, form::skip)) e.v.skip_bidding_when = e.formulas.compile(*skip->cond, scope::game);
   std::set<std::string> words;
   for (const symbol* s : e.syms.of(symbol_kind::bid)) bid(e, *s, words);
   for (const symbol* s : e.syms.of(symbol_kind::call)) add_call(e, s->owner ? conversion(e, *s) : announcement(e, *s), *s);

@@ -25,7 +25,7 @@ std::vector<std::string> suit_letters(elaboration& e) {
 }
 
 std::vector<std::string> rank_letters(elaboration& e) {
-  const item* it = e.find("cards", form::ranks);
+  const item* it = e.find(block_kind::cards, form::ranks);
   if (!it) return {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"};
   std::vector<std::string> ranks;
   for (const word& w : it->as<listing>().words) {
@@ -58,7 +58,7 @@ std::vector<std::string> joker_names(elaboration& e, const std::vector<std::stri
 void build_deck(elaboration& e, const std::vector<std::string>& suits, const std::vector<std::string>& ranks) {
   variant& v = e.v;
   int packs = 1;
-  if (const item* it = e.find("cards", form::packs)) packs = to_int(it->as<setting>().value, 1, 2, "the number of packs");
+  if (const item* it = e.find(block_kind::cards, form::packs)) packs = to_int(it->as<setting>().value, 1, 2, "the number of packs");
   std::vector<std::string> jokers = joker_names(e, suits, ranks);
   std::vector<card_face> all;
   for (int p = 0; p < packs; ++p) {
@@ -66,9 +66,9 @@ void build_deck(elaboration& e, const std::vector<std::string>& suits, const std
       for (int k = 0; k < (int)ranks.size(); ++k) all.push_back({ranks[k] + suits[s], s, k, p});
     for (const auto& j : jokers) all.push_back({j, -1, 0, p});
   }
-  if ((int)all.size() > max_cards) fail(e.r.find("cards")->at, fmt::format("the deck has {} cards; the limit is {}", all.size(), max_cards));
+  if ((int)all.size() > max_cards) fail(e.r.find(block_kind::cards)->at, fmt::format("the deck has {} cards; the limit is {}", all.size(), max_cards));
   std::vector<bool> removed(all.size());
-  if (const item* it = e.find("cards", form::remove))
+  if (const item* it = e.find(block_kind::cards, form::remove))
     for (const word& w : it->as<listing>().words) {
       std::string c = normalise_card(w.text);
       auto f = std::find_if(all.begin(), all.end(), [&](const card_face& x) { return !removed[&x - all.data()] && x.name == c; });
@@ -86,7 +86,7 @@ void build_deck(elaboration& e, const std::vector<std::string>& suits, const std
 // `top_trumps CARDS`: above the trump suit's ranks, in the order listed.
 void top_trumps(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("cards", form::top_trumps);
+  const item* it = e.find(block_kind::cards, form::top_trumps);
   if (!it) return;
   if (v.trump_suit < 0) fail(it->at, "top_trumps needs a trump suit (set `trump` in 'cards')");
   const std::vector<word>& listed = it->as<listing>().words;
@@ -112,7 +112,7 @@ void ranking(elaboration& e, const std::vector<std::string>& suits, size_t nrank
     v.follow_suit[i] = (int8_t)v.cards[i].suit;
     v.power[i] = (int16_t)(nranks - v.cards[i].rank);
   }
-  if (const item* it = e.find("cards", form::trump)) {
+  if (const item* it = e.find(block_kind::cards, form::trump)) {
     const word& w = it->as<setting>().value;
     if (w.text != "none") {
       auto f = std::find(suits.begin(), suits.end(), w.text);
@@ -142,7 +142,7 @@ void elaborate_cards(elaboration& e) {
   build_deck(e, suits, ranks);
   ranking(e, suits, ranks.size());
   constexpr enum_word<bool> ties[] = {{"later_wins", true}, {"first_wins", false}};  // variant::later_wins
-  if (const item* it = e.find("cards", form::ties)) e.v.later_wins = choose_word(it->as<setting>().value, ties, "tie rule");
+  if (const item* it = e.find(block_kind::cards, form::ties)) e.v.later_wins = choose_word(it->as<setting>().value, ties, "tie rule");
 }
 
 bool known_card(const variant& v, const std::string& c) {

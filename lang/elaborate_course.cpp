@@ -27,12 +27,12 @@ constexpr enum_word<step_kind> default_course[] = {
 
 std::vector<step_spec> specs(const elaboration& e) {
   std::vector<step_spec> out;
-  if (!e.r.find("course")) {
+  if (!e.r.find(block_kind::course)) {
     for (const auto& d : default_course)
       out.push_back({{std::string(d.word), {}}, {std::string(word_of(step_kind_words, d.value)), {}}, {}, nullptr, {}});
     return out;
   }
-  for (const item& it : e.items("course")) {
+  for (const item& it : e.items(block_kind::course)) {
     const step_decl& d = it.as<step_decl>();
     step_spec s{*it.name, d.kind, d.args, &it, it.at};
     out.push_back(std::move(s));
@@ -175,7 +175,7 @@ void draw(elaboration& e, const step_spec& s, hand_step& h) {
 
 // The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
 int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
-  const resolved_block* block = e.r.find("course");
+  const resolved_block* block = e.r.find(block_kind::course);
   int deal = -1, play = -1;
   for (size_t i = 0; i < in.size(); ++i) {
     const step_spec& s = in[i];
@@ -195,7 +195,7 @@ int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vec
 // The order within the frame: at most one bidding and one take; calls and exchanges after the bidding;
 // the kitty's discard after its taking, on the side of the bidding 'deal' says.
 void check_order(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
-  const resolved_block* block = e.r.find("course");
+  const resolved_block* block = e.r.find(block_kind::course);
   int bid = -1, take = -1, extra_after_take = -1, partner = -1, drawn = -1;
   bool discard_before = false, discard_after = false;
   const int taken = (int)(std::find(kinds.begin(), kinds.end(), step_kind::take) - kinds.begin());
@@ -252,20 +252,20 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
     }
   }
   if (e.v.dummy >= 0 && partner < 0) {
-    const item* d = e.find("players", form::dummy);
+    const item* d = e.find(block_kind::players, form::dummy);
     fail(d->as<listing>().words.at(0).at, fmt::format("no step gives the dummy seat '{}' a player: add `step NAME partner highest_bidder` after the bidding in 'course'",
                                         e.v.seat_names[e.v.dummy]));
   }
   if (bid < 0 && !e.v.bids.empty())
     fail(block->at, "the course has no bidding step, but 'bidding' declares bids: add `step bidding bid` to 'course'");
   if (e.v.discard > 0 && !(e.v.discard_before_bidding ? discard_before : discard_after)) {
-    const item* dis = e.find("deal", form::discard);
+    const item* dis = e.find(block_kind::deal, form::discard);
     fail(dis->at, fmt::format("the course has no discard step {} its bidding: add one to 'course'", e.v.discard_before_bidding ? "before" : "after"));
   }
   if (e.v.leftover == leftover_rule::stock && drawn < 0)
-    fail(e.find("deal", form::leftover)->at, "the course has no `draw` step: the stock would never be drawn (add `step draw draw after deal` to 'course')");
+    fail(e.find(block_kind::deal, form::leftover)->at, "the course has no `draw` step: the stock would never be drawn (add `step draw draw after deal` to 'course')");
   if (e.v.leftover == leftover_rule::kitty && take < 0)
-    fail(e.find("deal", form::leftover)->at, "the course has no `take` step: the leftover cards would never be taken");
+    fail(e.find(block_kind::deal, form::leftover)->at, "the course has no `take` step: the leftover cards would never be taken");
   if (e.v.leftover == leftover_rule::kitty && e.v.discard == 0 && extra_after_take < 0)
     fail(in[take].at, "whoever takes the leftover cards holds too many: add a `discard extra` step after this one");
 }
@@ -276,7 +276,7 @@ void elaborate_course(elaboration& e) {
   variant& v = e.v;
   std::vector<step_spec> in = specs(e);
   if (in.size() > (size_t)max_steps)
-    fail(e.r.find("course")->at, fmt::format("with what it inherits, this course has {} steps; a course has at most {}", in.size(), max_steps));
+    fail(e.r.find(block_kind::course)->at, fmt::format("with what it inherits, this course has {} steps; a course has at most {}", in.size(), max_steps));
   std::vector<step_kind> kinds;
   for (const step_spec& s : in) kinds.push_back(choose_word(s.kind, step_kind_words, "kind of step"));
   check_frame(e, in, kinds);

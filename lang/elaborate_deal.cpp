@@ -12,7 +12,7 @@ namespace {
 // course's `draw` step draws from. Returns whether the deal deals whole hands (no stock).
 bool deal_size(elaboration& e) {
   variant& v = e.v;
-  const item* ds = e.find("deal", form::deal_size);
+  const item* ds = e.find(block_kind::deal, form::deal_size);
   if (ds) v.deal_size = to_int(ds->as<setting>().value, 0, v.hand_size, "deal_size (at most the hand size)");
   if (v.leftover != leftover_rule::stock) {
     if (ds && v.deal_size < v.hand_size)
@@ -20,7 +20,7 @@ bool deal_size(elaboration& e) {
                                        v.deal_size, v.hand_size));
     return true;
   }
-  const item* lo = e.find("deal", form::leftover);
+  const item* lo = e.find(block_kind::deal, form::leftover);
   const int nc = (int)v.cards.size();
   if (nc == v.deal_size * v.seats)
     fail(lo->at, fmt::format("`leftover stock` but the deal leaves no stock: {} players with {} cards each take the whole deck of {} (set `deal_size` below the hand size)",
@@ -32,8 +32,8 @@ bool deal_size(elaboration& e) {
 int hand_size(elaboration& e) {
   variant& v = e.v;
   const int nc = (int)v.cards.size();
-  const item* hs = e.find("deal", form::hand_size);
-  if (const item* lo = e.find("deal", form::leftover)) {
+  const item* hs = e.find(block_kind::deal, form::hand_size);
+  if (const item* lo = e.find(block_kind::deal, form::leftover)) {
     v.leftover = choose_word(lo->as<setting>().value, leftover_rule_words, "leftover rule");
   }
   if (hs) {
@@ -44,8 +44,8 @@ int hand_size(elaboration& e) {
     v.hand_size = nc / v.seats;
   }
   // without hand_size, the deck and the player count clash: point at the deck, note the count
-  const item* players = e.find("players", form::count) ? e.find("players", form::count) : e.find("players", form::seats);
-  const resolved_block* deck = e.r.find("cards");
+  const item* players = e.find(block_kind::players, form::count) ? e.find(block_kind::players, form::count) : e.find(block_kind::players, form::seats);
+  const resolved_block* deck = e.r.find(block_kind::cards);
   pos at = hs ? hs->at : deck ? deck->at : players ? players->at : pos{};
   std::vector<note> notes;
   if (!hs && deck && players) notes.push_back({players->at, "the number of players is set here"});
@@ -60,7 +60,7 @@ int hand_size(elaboration& e) {
 
 // kitty dealer | kitty holder CARDS: who takes the leftover cards.
 void kitty(elaboration& e) {
-  const item* kit = e.find("deal", form::kitty);
+  const item* kit = e.find(block_kind::deal, form::kitty);
   if (!kit) return;
   if (e.v.leftover != leftover_rule::kitty) fail(kit->at, "`kitty` says who takes the leftover cards: it needs `leftover kitty`");
   const auto& a = kit->as<listing>().words;
@@ -74,7 +74,7 @@ void kitty(elaboration& e) {
 
 // Does the course have a `discard extra` step (whoever holds more than a hand discards down to it)?
 bool discards_extra(const elaboration& e) {
-  for (const item& it : e.items("course"))
+  for (const item& it : e.items(block_kind::course))
     if (const step_decl& s = it.as<step_decl>(); s.kind.text == word_of(step_kind_words, step_kind::discard) && !s.args.empty() && s.args[0].text == "extra")
       return true;
   return false;
@@ -83,8 +83,8 @@ bool discards_extra(const elaboration& e) {
 // discard N before|after bidding: the kitty's taker comes back to a hand's size.
 void discard(elaboration& e, int rest) {
   variant& v = e.v;
-  const item* lo = e.find("deal", form::leftover);
-  const item* dis = e.find("deal", form::discard);
+  const item* lo = e.find(block_kind::deal, form::leftover);
+  const item* dis = e.find(block_kind::deal, form::discard);
   if (v.leftover == leftover_rule::kitty) {
     if (rest == 0) fail(lo->at, "`leftover kitty` but no cards are left over after the deal");
     if (!dis && !discards_extra(e)) fail(lo->at, fmt::format("the kitty's taker holds {} extra cards: add `discard {} before bidding` or `discard {} after bidding` in 'deal', or a `discard extra` step in 'course'", rest, rest, rest));
@@ -102,7 +102,7 @@ void discard(elaboration& e, int rest) {
 // pass N to partner
 void pass(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("deal", form::pass);
+  const item* it = e.find(block_kind::deal, form::pass);
   if (!it) return;
   const count_decl& p = it->as<count_decl>();
   v.pass_count = to_int(p.count, 1, v.hand_size, "the number of cards passed");
@@ -120,7 +120,7 @@ void elaborate_deal(elaboration& e) {
   kitty(e);
   discard(e, rest);
   pass(e);
-  if (const item* it = e.find("deal", form::rotate)) {
+  if (const item* it = e.find(block_kind::deal, form::rotate)) {
     constexpr enum_word<int> rotations[] = {{"left", 1}, {"right", -1}, {"none", 0}};  // variant::rotate
     e.v.rotate = choose_word(it->as<setting>().value, rotations, "rotation");
   }

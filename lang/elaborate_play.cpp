@@ -29,7 +29,7 @@ const expr_node* card_reader(const variant& v, int node) {
 // lead SEAT | lead holder CARDS [leading it]
 void lead(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("play", form::lead);
+  const item* it = e.find(block_kind::play, form::lead);
   if (!it) return;
   const auto& a = it->as<listing>().words;
   if (a[0].text != word_of(lead_start_words, lead_start::holder)) {
@@ -143,7 +143,7 @@ void elaborate_play(elaboration& e) {
     if (s->decl->as<forbid_decl>().plays) v.play_forbids.push_back(forbid_play(e, *s));
     else v.forbids.push_back(forbid(e, *s));
   }
-  if (const item* it = e.find("play", form::broken_by))
+  if (const item* it = e.find(block_kind::play, form::broken_by))
     for (const word& w : it->as<listing>().words) {
       constexpr enum_word<bool variant::*> breaks[] = {
           {"discard", &variant::broken_by_discard}, {"lead", &variant::broken_by_lead}, {"win", &variant::broken_by_win}};
@@ -154,7 +154,7 @@ void elaborate_play(elaboration& e) {
     else v.forces.push_back(force(e, *s));
   }
   v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
-  if (const item* it = e.find("play", form::follow))
+  if (const item* it = e.find(block_kind::play, form::follow))
     v.follow = choose_word(it->as<setting>().value, follow_rule_words, "follow rule");
 }
 

@@ -13,8 +13,8 @@ namespace {
 // `count N` and `seats NAMES`: the number of seats and their names (N E S W for four, else P1..Pn).
 void seats(elaboration& e) {
   variant& v = e.v;
-  const item* count = e.find("players", form::count);
-  const item* seats = e.find("players", form::seats);
+  const item* count = e.find(block_kind::players, form::count);
+  const item* seats = e.find(block_kind::players, form::seats);
   int n = count ? to_int(count->as<setting>().value, 2, max_seats, "the number of players") : 0;
   if (seats) {
     const std::vector<word>& names = seats->as<listing>().words;
@@ -105,13 +105,13 @@ team_list named_teams(elaboration& e) {
 // `teams opposite|none`: partners facing each other, or every player alone.
 team_list arranged_teams(elaboration& e) {
   const int n = e.v.seats;
-  const item* mode = e.find("players", form::teams);
+  const item* mode = e.find(block_kind::players, form::teams);
   constexpr enum_word<bool> arrangements[] = {{"opposite", true}, {"none", false}};  // partners opposite
   const bool opposite = mode && choose_word(mode->as<setting>().value, arrangements, "team arrangement");
   team_list out;
   if (opposite) {
     if (e.v.dummy >= 0)
-      fail(e.find("players", form::dummy)->as<listing>().words.at(0).at,
+      fail(e.find(block_kind::players, form::dummy)->as<listing>().words.at(0).at,
            fmt::format("the dummy seat '{}' plays with whoever is given it each hand, but partners opposite are fixed: "
                        "use `teams none`, or `team` lines without it", e.v.seat_names[e.v.dummy]),
            {{mode->at, "partners are set opposite here"}});
@@ -144,7 +144,7 @@ void fill_teams(variant& v, const team_list& t) {
 // `dummy SEAT`: a seat with no player, played each hand by whoever a partner step gives it to.
 void dummy(elaboration& e) {
   variant& v = e.v;
-  const item* d = e.find("players", form::dummy);
+  const item* d = e.find(block_kind::players, form::dummy);
   if (!d) return;
   const std::vector<word>& listed = d->as<listing>().words;
   const word& w = listed.at(0);

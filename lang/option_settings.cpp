@@ -103,9 +103,9 @@ struct substitution {
   }
 };
 
-std::vector<item>* items_of(resolved& r, const char* block) {
+std::vector<item>* items_of(resolved& r, block_kind block) {
   for (auto& b : r.blocks)
-    if (b.kw == block) return &b.items;
+    if (b.kind == block) return &b.items;
   return nullptr;
 }
 
@@ -121,7 +121,7 @@ void apply_option_values(resolved& r, const option_choices& chosen) {
     s.names.push_back(o.name->text);
     s.values.push_back(v == "true" ? "1" : v == "false" ? "0" : v);
   }
-  for (const char* block : {"deal", "end", "scoring", "bidding", "cards", "course"})
+  for (block_kind block : {block_kind::deal, block_kind::end, block_kind::scoring, block_kind::bidding, block_kind::cards, block_kind::course})
     if (std::vector<item>* items = items_of(r, block))
       for (item& it : *items) s.item_args(it);
 }

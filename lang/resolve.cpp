@@ -24,9 +24,9 @@ std::string item::key() const {
   return keyword(kind);
 }
 
-const resolved_block* resolved::find(const std::string& kw) const {
+const resolved_block* resolved::find(block_kind kind) const {
   for (const auto& b : blocks)
-    if (b.kw == kw) return &b;
+    if (b.kind == kind) return &b;
   return nullptr;
 }
 
@@ -230,23 +230,23 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
   }
   merge_items(out.options, ast.top, "options", out.drops);
   // the same block may be opened more than once in a file; its items still may not repeat
-  std::vector<std::pair<std::string, std::vector<item>>> per_block;
+  std::vector<std::pair<block_kind, std::vector<item>>> per_block;
   for (block& b : ast.blocks) {
-    auto it = std::find_if(per_block.begin(), per_block.end(), [&](auto& p) { return p.first == b.kw; });
-    if (it == per_block.end()) per_block.push_back({b.kw, std::move(b.items)});
+    auto it = std::find_if(per_block.begin(), per_block.end(), [&](auto& p) { return p.first == b.kind; });
+    if (it == per_block.end()) per_block.push_back({b.kind, std::move(b.items)});
     else it->second.insert(it->second.end(), std::make_move_iterator(b.items.begin()), std::make_move_iterator(b.items.end()));
   }
   for (auto& entry : per_block) {
-    const std::string& kw = entry.first;
+    const block_kind kind = entry.first;
     auto& items = entry.second;
-    auto rb = std::find_if(out.blocks.begin(), out.blocks.end(), [&](auto& x) { return x.kw == kw; });
+    auto rb = std::find_if(out.blocks.begin(), out.blocks.end(), [&](auto& x) { return x.kind == kind; });
     if (rb == out.blocks.end()) {
-      out.blocks.push_back({kw, {}, {}});
+      out.blocks.push_back({kind, {}, {}});
       rb = out.blocks.end() - 1;
     }
     for (const block& b : ast.blocks)
-      if (b.kw == kw) rb->at = b.at;
-    merge_items(rb->items, items, kw, out.drops);
+      if (b.kind == kind) rb->at = b.at;
+    merge_items(rb->items, items, std::string(word_of(block_words, kind)), out.drops);
   }
 }
 
