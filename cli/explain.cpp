@@ -251,18 +251,13 @@ std::string step_sentence(const variant& v, const hand_step& h) {
   return "";
 }
 
-const char* kind_word(step_kind k) {
-  static const char* words[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
-  return words[int(k)];
-}
-
 lines course(const variant& v) {
   lines out;
   for (size_t i = 0; i < v.course.size(); ++i) {
     const hand_step& h = v.course[i];
     std::string when = h.when >= 0 ? fmt::format(" Only when {}.", formula(v, h.when, scope::game)) : "";
     std::string s = step_sentence(v, h);
-    out.push_back(fmt::format("{}. {} ({}): {}{}", i + 1, h.name, kind_word(h.kind), s, when));
+    out.push_back(fmt::format("{}. {} ({}): {}{}", i + 1, h.name, word_of(step_kind_words, h.kind), s, when));
   }
   out.push_back("A step with nothing to do in a hand is passed over.");
   return out;

@@ -40,11 +40,6 @@ std::string dot_string(const std::string& s) {
 
 std::string node_id(const hand_step& h) { return "step_" + h.name; }
 
-const char* kind_word(step_kind k) {
-  static const char* words[] = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
-  return words[int(k)];
-}
-
 // What the step does, in a few words for its node.
 std::string step_label(const variant& v, const hand_step& h) {
   std::string what;
@@ -60,7 +55,7 @@ std::string step_label(const variant& v, const hand_step& h) {
     case step_kind::partner: what = fmt::format("the dummy {} to the highest bidder", v.seat_names[v.dummy]); break;
     case step_kind::draw: what = fmt::format("draw, keep 1 of {}", h.count); break;
   }
-  return fmt::format("{} ({})\n{}", h.name, kind_word(h.kind), what);
+  return fmt::format("{} ({})\n{}", h.name, word_of(step_kind_words, h.kind), what);
 }
 
 // A step that may have nothing to do in a hand, and is then passed over.

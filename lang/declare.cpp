@@ -33,41 +33,43 @@ std::vector<std::string> symbol_table::names(symbol_kind kind) const {
 
 int symbol_table::count(symbol_kind kind) const { return (int)by_kind_[int(kind)].size(); }
 
-const item* symbol_table::dropped(std::string_view name, std::initializer_list<const char*> kinds) const {
-  for (const item& d : drops)
-    for (const char* k : kinds)
-      if (d.args.size() == 2 && d.args[0].text == k && d.args[1].text == name) return &d;
+const item* symbol_table::dropped(std::string_view name, std::initializer_list<form> kinds) const {
+  for (const item& d : drops) {
+    const drop_decl& drop = d.as<drop_decl>();
+    for (form k : kinds)
+      if (drop.what && drop.of == k && drop.what->text == name) return &d;
+  }
   return nullptr;
 }
 
 namespace {
 
-const std::vector<item>& items_of(const resolved& r, const char* block) {
+const std::vector<item>& items_of(const resolved& r, block_kind block) {
   static const std::vector<item> none;
   const resolved_block* b = r.find(block);
   return b ? b->items : none;
 }
 
-// Every word of each `kw` line of `block`, as symbols of `kind`.
-void declare_listed(symbol_table& t, const resolved& r, const char* block, const char* kw, symbol_kind kind) {
+// Every word of each line of form `f` in `block`, as symbols of `kind`.
+void declare_listed(symbol_table& t, const resolved& r, block_kind block, form f, symbol_kind kind) {
   for (const item& it : items_of(r, block))
-    if (it.kw == kw)
-      for (const word& w : it.args) t.add(w.text, kind, w.at, &it);
+    if (it.kind == f)
+      for (const word& w : it.as<listing>().words) t.add(w.text, kind, w.at, &it);
 }
 
-// Items `kw NAME ...` of `block`, as symbols of `kind`.
-void declare_named(symbol_table& t, const resolved& r, const char* block, const char* kw, symbol_kind kind) {
+// Items `f NAME ...` of `block`, as symbols of `kind`.
+void declare_named(symbol_table& t, const resolved& r, block_kind block, form f, symbol_kind kind) {
   for (const item& it : items_of(r, block))
-    if (it.kw == kw) t.add(it.args.at(0).text, kind, it.args[0].at, &it);
+    if (it.kind == f) t.add(it.name->text, kind, it.name->at, &it);
 }
 
 // Calls in the order they are offered after the bidding: each bid's conversions, announcements, as written.
 void declare_calls(symbol_table& t, const resolved& r) {
-  for (const item& it : items_of(r, "bidding")) {
-    if (it.kw == "bid")
-      for (const item& o : it.sub)
-        if (o.kw == "convert") t.add(o.args.at(0).text, symbol_kind::call, o.at, &o, &it);
-    if (it.kw == "announce") t.add(it.args.at(0).text, symbol_kind::call, it.at, &it);
+  for (const item& it : items_of(r, block_kind::bidding)) {
+    if (it.kind == form::bid)
+      for (const item& o : it.as<call_decl>().options)
+        if (o.kind == form::convert) t.add(o.name->text, symbol_kind::call, o.at, &o, &it);
+    if (it.kind == form::announce) t.add(it.name->text, symbol_kind::call, it.at, &it);
   }
 }
 
@@ -111,18 +113,18 @@ void refuse_clashes(const symbol_table& t) {
 symbol_table declare(const resolved& r) {
   symbol_table t;
   t.drops = r.drops;
-  for (const item& it : r.options) t.add(it.args.at(0).text, symbol_kind::option, it.args[0].at, &it);
-  declare_listed(t, r, "players", "seats", symbol_kind::seat);
-  declare_named(t, r, "players", "team", symbol_kind::team);
-  declare_listed(t, r, "cards", "suits", symbol_kind::suit);
-  declare_listed(t, r, "cards", "jokers", symbol_kind::joker);
-  declare_named(t, r, "bidding", "bid", symbol_kind::bid);
+  for (const item& it : r.options) t.add(it.name->text, symbol_kind::option, it.name->at, &it);
+  declare_listed(t, r, block_kind::players, form::seats, symbol_kind::seat);
+  declare_named(t, r, block_kind::players, form::team, symbol_kind::team);
+  declare_listed(t, r, block_kind::cards, form::suits, symbol_kind::suit);
+  declare_listed(t, r, block_kind::cards, form::jokers, symbol_kind::joker);
+  declare_named(t, r, block_kind::bidding, form::bid, symbol_kind::bid);
   declare_calls(t, r);
-  declare_named(t, r, "play", "forbid", symbol_kind::forbid);
-  declare_named(t, r, "play", "force", symbol_kind::force);
-  declare_named(t, r, "scoring", "counter", symbol_kind::counter);
-  declare_named(t, r, "scoring", "tally", symbol_kind::tally);
-  declare_named(t, r, "scoring", "rule", symbol_kind::rule);
+  declare_named(t, r, block_kind::play, form::forbid, symbol_kind::forbid);
+  declare_named(t, r, block_kind::play, form::force, symbol_kind::force);
+  declare_named(t, r, block_kind::scoring, form::counter, symbol_kind::counter);
+  declare_named(t, r, block_kind::scoring, form::tally, symbol_kind::tally);
+  declare_named(t, r, block_kind::scoring, form::rule, symbol_kind::rule);
   return t;
 }
 

@@ -33,8 +33,8 @@ class symbol_table {
   std::vector<const symbol*> of(symbol_kind kind) const;  // in index order
   std::vector<std::string> names(symbol_kind kind) const;
   int count(symbol_kind kind) const;
-  // The `drop` that removed `name` as one of `kinds` ("bid", "counter" ...), if any: it explains an unknown name.
-  const item* dropped(std::string_view name, std::initializer_list<const char*> kinds) const;
+  // The `drop` that removed `name` as one of `kinds` (bid, counter ...), if any: it explains an unknown name.
+  const item* dropped(std::string_view name, std::initializer_list<form> kinds) const;
 
   std::vector<item> drops;
 

@@ -9,15 +9,15 @@
 
 namespace spades::lang {
 
-const std::vector<item>& elaboration::items(const char* block) const {
+const std::vector<item>& elaboration::items(block_kind block) const {
   static const std::vector<item> none;
   const resolved_block* b = r.find(block);
   return b ? b->items : none;
 }
 
-const item* elaboration::find(const char* block, const char* kw) const {
+const item* elaboration::find(block_kind block, form f) const {
   for (const item& it : items(block))
-    if (it.kw == kw) return &it;
+    if (it.kind == f) return &it;
   return nullptr;
 }
 
@@ -56,6 +56,16 @@ std::string joined(const std::vector<word>& args, size_t from) {
   return out;
 }
 
+std::optional<size_t> phrase(const std::vector<word>& ws, std::initializer_list<std::initializer_list<std::string_view>> phrases) {
+  size_t i = 0;
+  for (const auto& p : phrases) {
+    if (p.size() == ws.size() && std::equal(p.begin(), p.end(), ws.begin(), [](std::string_view a, const word& w) { return a == w.text; }))
+      return i;
+    ++i;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 bool is_signed_number(const std::string& t) {
@@ -67,7 +77,7 @@ int64_t option_number(const word& w) { return to_int(w, -max_number, max_number,
 
 // `in LO..HI`, or `in V V ...` (numbers, else the words of a choice)
 void allowed_values(const item& it, option_spec& o) {
-  const std::vector<word>& in = it.allowed;
+  const std::vector<word>& in = it.as<option_decl>().allowed;
   if (in.size() == 1 && in[0].text.find("..") != std::string::npos) {
     size_t dots = in[0].text.find("..");
     pos hi_at = in[0].at;
@@ -89,14 +99,15 @@ void allowed_values(const item& it, option_spec& o) {
 
 // The option's type and allowed values, and its declared value, which must be one of them.
 int64_t option_of(const item& it, option_spec& o) {
-  const word& val = it.args.at(1);
+  const option_decl& d = it.as<option_decl>();
+  const word& val = d.value;
   if (val.text == "true" || val.text == "false") {
     o.type = option_type::boolean;
-    if (!it.allowed.empty())
-      fail(it.allowed[0].at, "a true/false option allows true and false and nothing else: it takes no `in`");
+    if (!d.allowed.empty())
+      fail(d.allowed[0].at, "a true/false option allows true and false and nothing else: it takes no `in`");
     return val.text == "true";
   }
-  if (!it.allowed.empty()) allowed_values(it, o);
+  if (!d.allowed.empty()) allowed_values(it, o);
   if (o.type == option_type::number) option_number(val);  // the language's range first
   std::optional<int64_t> x = o.read(val.text);
   if (!x) fail(val.at, fmt::format("the option's value {} is not one of its allowed values ({})", val.text, o.allowed()));

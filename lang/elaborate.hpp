@@ -2,7 +2,10 @@
 // (elaborate_players.cpp ... elaborate_end.cpp, in that order, the course after the play), each formula compiled when the entry that
 // owns it is built. Every check of meaning lives in the block that builds what it checks.
 #pragma once
+#include <initializer_list>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -22,8 +25,8 @@ struct elaboration {
   variant& v;
   formula_compiler formulas;
 
-  const std::vector<item>& items(const char* block) const;
-  const item* find(const char* block, const char* kw) const;
+  const std::vector<item>& items(block_kind block) const;
+  const item* find(block_kind block, form f) const;
 };
 
 void elaborate_options(elaboration& e);
@@ -40,10 +43,19 @@ void elaborate_end(elaboration& e);
 [[noreturn]] void fail(pos at, std::string msg, std::vector<note> notes = {});
 // `w` if it is one of `allowed`, else "unknown WHAT 'w'; did you mean ...? (expected one of: ...)".
 const std::string& choose(const word& w, const std::vector<std::string>& allowed, const char* what);
+// `w` as the value of the enum whose words `table` gives (runtime/variant.hpp), or the same message as `choose`.
+template <class E, size_t N>
+E choose_word(const word& w, const enum_word<E> (&table)[N], const char* what) {
+  std::vector<std::string> allowed;
+  for (const enum_word<E>& t : table) allowed.emplace_back(t.word);
+  return table[&choose(w, allowed, what) - allowed.data()].value;
+}
 int to_int(const word& w, int lo, int hi, const char* what);
 std::string lower(const std::string& s);
-// The words of `args` from `from` on, joined by blanks ("with partner").
+// The words of `args` from `from` on, joined by blanks ("with partner"), for a message.
 std::string joined(const std::vector<word>& args, size_t from);
+// Which of `phrases` the words `ws` are, word for word (`to partner`); nothing when none.
+std::optional<size_t> phrase(const std::vector<word>& ws, std::initializer_list<std::initializer_list<std::string_view>> phrases);
 
 // Cards named in the text, against the deck elaborate_cards built.
 bool known_card(const variant& v, const std::string& name);

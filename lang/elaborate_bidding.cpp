@@ -14,23 +14,25 @@ namespace {
 
 // order players|teams from SEAT
 void order(elaboration& e) {
-  const item* it = e.find("bidding", "order");
+  const item* it = e.find(block_kind::bidding, form::order);
   if (!it) return;
-  const auto& a = it->args;
+  const auto& a = it->as<listing>().words;
   if (a.size() != 3 || a[1].text != "from")
     fail(a.size() > 1 && a[1].text != "from" ? a[1].at : a.size() > 3 ? a[3].at : it->at,  // at the first word out of place
          "expected `order players from SEAT` or `order teams from SEAT` (SEAT: dealer_left, dealer or dealer_right)");
-  e.v.bid_by_team = choose(a[0], {"players", "teams"}, "bidding order") == "teams";
+  constexpr enum_word<bool> orders[] = {{"players", false}, {"teams", true}};  // variant::bid_by_team
+  e.v.bid_by_team = choose_word(a[0], orders, "bidding order");
   if (e.v.bid_by_team && e.v.dummy >= 0)
     fail(a[0].at, fmt::format("the dummy seat '{}' is in no team until the bidding is over: with a dummy the players bid one by one (`order players`)",
                               e.v.seat_names[e.v.dummy]));
-  std::string s = choose(a[2], {"dealer_left", "dealer", "dealer_right"}, "starting seat");
-  e.v.bid_start = s == "dealer_left" ? 1 : s == "dealer" ? 0 : e.v.seats - 1;
+  constexpr enum_word<lead_start> starts[] = {lead_start_words[0], lead_start_words[1], lead_start_words[2]};  // no holder
+  const lead_start s = choose_word(a[2], starts, "starting seat");
+  e.v.bid_start = s == lead_start::dealer_left ? 1 : s == lead_start::dealer ? 0 : e.v.seats - 1;
 }
 
 // bid NAME RANGE: lo..hi within a hand.
 void bid_range(elaboration& e, const item& it, bid_kind& k) {
-  const word& rg = it.args.at(1);
+  const word& rg = *it.as<call_decl>().range;
   auto dots = rg.text.find("..");
   k.lo = to_int({rg.text.substr(0, dots), rg.at}, 0, 1000, "a bid");
   k.hi = dots == std::string::npos ? k.lo : to_int({rg.text.substr(dots + 2), rg.at}, 0, 1000, "a bid");
@@ -42,44 +44,46 @@ void bid_range(elaboration& e, const item& it, bid_kind& k) {
 // bid one by one, with partners.
 void side_option(elaboration& e, const item& o, bid_kind& k) {
   const variant& v = e.v;
-  if (o.kw == "for") k.side = choose(o.args.at(0), {"side"}, "word after `for`") == "side";
-  else k.agree = choose(o.args.at(0), {"agrees"}, "word after `partner`") == "agrees";
-  const char* form = o.kw == "for" ? "a bid for the side" : "a bid partner agrees to";
-  if (v.bid_by_team) fail(o.at, fmt::format("{} needs players who bid one by one (`order players`): here each team makes one bid", form));
+  constexpr enum_word<bool> for_side[] = {{"side", true}}, partner_agrees[] = {{"agrees", true}};
+  if (o.kind == form::for_side) k.side = choose_word(o.as<setting>().value, for_side, "word after `for`");
+  else k.agree = choose_word(o.as<setting>().value, partner_agrees, "word after `partner`");
+  const char* what = o.kind == form::for_side ? "a bid for the side" : "a bid partner agrees to";
+  if (v.bid_by_team) fail(o.at, fmt::format("{} needs players who bid one by one (`order players`): here each team makes one bid", what));
   for (int s = 0; s < v.seats; ++s) {
     if (s == v.dummy) continue;  // it makes no bid
-    if (k.side && v.members[v.team_of[s]].size() < 2) fail(o.at, fmt::format("{} needs partners: {} plays alone", form, v.seat_names[s]));
-    if (k.agree && v.partner[s] < 0) fail(o.at, fmt::format("{} needs every player to have exactly one partner", form));
+    if (k.side && v.members[v.team_of[s]].size() < 2) fail(o.at, fmt::format("{} needs partners: {} plays alone", what, v.seat_names[s]));
+    if (k.agree && v.partner[s] < 0) fail(o.at, fmt::format("{} needs every player to have exactly one partner", what));
   }
 }
 
 // { blind; allow when ... "reason"; exchange N with partner; convert ... }: each at most once (but convert).
 void bid_options(elaboration& e, const item& it, bid_kind& k) {
-  for (size_t oi = 0; oi < it.sub.size(); ++oi)
+  const std::vector<item>& options = it.as<call_decl>().options;
+  for (size_t oi = 0; oi < options.size(); ++oi)
     for (size_t oj = 0; oj < oi; ++oj)
-      if (it.sub[oi].kw == it.sub[oj].kw && it.sub[oi].kw != "convert")
-        fail(it.sub[oi].at, fmt::format("`{}` is given twice for this bid", it.sub[oi].kw), {{it.sub[oj].at, "first given here"}});
-  for (const item& o : it.sub) {
-    if (o.kw == "by") fail(o.at, "`by` belongs to announcements, not to bids");
-    if (o.kw == "redeal") fail(o.at, "`redeal` belongs to announcements (a call that throws the hand in), not to bids");
-    if (o.kw == "allow" && o.str) k.reason = o.str->text;
-    if (o.kw == "blind") k.blind = true;
-    else if (o.kw == "exchange") {
+      if (options[oi].kind == options[oj].kind && options[oi].kind != form::convert)
+        fail(options[oi].at, fmt::format("`{}` is given twice for this bid", keyword(options[oi].kind)), {{options[oj].at, "first given here"}});
+  for (const item& o : options) {
+    if (o.kind == form::by) fail(o.at, "`by` belongs to announcements, not to bids");
+    if (o.kind == form::redeal) fail(o.at, "`redeal` belongs to announcements (a call that throws the hand in), not to bids");
+    if (o.kind == form::allow && o.str) k.reason = o.str->text;
+    if (o.kind == form::blind) k.blind = true;
+    else if (o.kind == form::exchange) {
       // never more than a hand holds (the runtime would pass cards the hand does not have)
-      k.exchange = to_int(o.args.at(0), 1, std::min(13, e.v.hand_size), "the number of cards exchanged");
-      std::string rest = joined(o.args, 1);
-      k.exchange_optional = rest == "with partner optional";
-      if (rest != "with partner" && !k.exchange_optional)
-        fail(o.args.at(1).at, fmt::format("expected `exchange N with partner`, found '{}'", rest));
+      const count_decl& x = o.as<count_decl>();
+      k.exchange = to_int(x.count, 1, std::min(13, e.v.hand_size), "the number of cards exchanged");
+      const std::optional<size_t> with = phrase(x.rest, {{"with", "partner"}, {"with", "partner", "optional"}});
+      k.exchange_optional = with == size_t{1};
+      if (!with) fail(x.rest.at(0).at, fmt::format("expected `exchange N with partner`, found '{}'", joined(x.rest, 0)));
       for (int s = 0; s < e.v.seats; ++s)
         if (e.v.partner[s] < 0 && s != e.v.dummy) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
     }
   }
-  for (const item& o : it.sub)
-    if (o.kw == "allow") k.when = e.formulas.compile(*o.cond, scope::bidding);
-    else if (o.kw == "exchange") k.exchange_when = e.formulas.compile_opt(o.cond, scope::bidding);
-  for (const item& o : it.sub)
-    if (o.kw == "for" || o.kw == "partner") side_option(e, o, k);
+  for (const item& o : options)
+    if (o.kind == form::allow) k.when = e.formulas.compile(*o.cond, scope::bidding);
+    else if (o.kind == form::exchange) k.exchange_when = e.formulas.compile_opt(o.cond, scope::bidding);
+  for (const item& o : options)
+    if (o.kind == form::for_side || o.kind == form::partner_agrees) side_option(e, o, k);
 }
 
 void bid(elaboration& e, const symbol& s, std::set<std::string>& words) {
@@ -129,10 +133,11 @@ call_kind conversion(elaboration& e, const symbol& s) {
   c.name = s.name;
   c.words = lower(o.str->text);
   c.by_team = e.v.bid_by_team;
-  c.from_kind = e.syms.index(s.owner->args.at(0).text, symbol_kind::bid);
-  c.to_kind = e.syms.index(o.args.at(1).text, symbol_kind::bid);
-  if (c.to_kind < 0) fail(o.args[1].at, fmt::format("unknown bid '{}'{}", o.args[1].text, did_you_mean(o.args[1].text, e.syms.names(symbol_kind::bid))));
-  c.to_n = to_int(o.args.at(2), e.v.bids[c.to_kind].lo, e.v.bids[c.to_kind].hi, "the bid converted to");
+  const convert_decl& to = o.as<convert_decl>();
+  c.from_kind = e.syms.index(s.owner->name->text, symbol_kind::bid);
+  c.to_kind = e.syms.index(to.to_bid.text, symbol_kind::bid);
+  if (c.to_kind < 0) fail(to.to_bid.at, fmt::format("unknown bid '{}'{}", to.to_bid.text, did_you_mean(to.to_bid.text, e.syms.names(symbol_kind::bid))));
+  c.to_n = to_int(to.to_n, e.v.bids[c.to_kind].lo, e.v.bids[c.to_kind].hi, "the bid converted to");
   c.when = e.formulas.compile_opt(o.cond, scope::bidding);
   return c;
 }
@@ -142,8 +147,8 @@ call_kind conversion(elaboration& e, const symbol& s) {
 void redeal_condition(elaboration& e, const item& it, const item& redeal, call_kind& c) {
   c.redeal = true;
   const item* allow = nullptr;
-  for (const item& o : it.sub)
-    if (o.kw == "allow") allow = &o;
+  for (const item& o : it.as<call_decl>().options)
+    if (o.kind == form::allow) allow = &o;
   if (!allow)
     fail(redeal.at, "a call that throws the hand in needs a condition on the caller's cards (`allow when ...`): "
                     "without one it could be called every hand and no hand would ever be played");
@@ -151,6 +156,9 @@ void redeal_condition(elaboration& e, const item& it, const item& redeal, call_k
     fail(allow->cond->at, "this condition always holds: the hand could be thrown in every time and never played "
                           "(a misdeal's condition reads the caller's cards, e.g. `held(S) == 0`)");
 }
+
+// by team|player: call_kind::by_team
+constexpr enum_word<bool> announcers[] = {{"team", true}, {"player", false}};
 
 // announce NAME "words" { by team|player; allow when ...; redeal }
 call_kind announcement(elaboration& e, const symbol& s) {
@@ -160,13 +168,14 @@ call_kind announcement(elaboration& e, const symbol& s) {
   c.words = lower(it.str->text);
   c.by_team = e.v.teams < e.v.seats;
   const item* redeal = nullptr;
-  for (const item& o : it.sub) {
-    if (o.kw == "by") c.by_team = choose(o.args.at(0), {"team", "player"}, "announcer") == "team";
-    else if (o.kw == "redeal") redeal = &o;
-    else if (o.kw != "allow") fail(o.at, fmt::format("`{}` is a bid option; an announcement takes `by` and `allow`", o.kw));
+  const std::vector<item>& options = it.as<call_decl>().options;
+  for (const item& o : options) {
+    if (o.kind == form::by) c.by_team = choose_word(o.as<setting>().value, announcers, "announcer");
+    else if (o.kind == form::redeal) redeal = &o;
+    else if (o.kind != form::allow) fail(o.at, fmt::format("`{}` is a bid option; an announcement takes `by` and `allow`", keyword(o.kind)));
   }
-  for (const item& o : it.sub)
-    if (o.kw == "allow") {
+  for (const item& o : options)
+    if (o.kind == form::allow) {
       c.when = e.formulas.compile(*o.cond, scope::bidding);
       if (o.str) c.reason = o.str->text;
     }
@@ -246,7 +255,7 @@ void split_conditions(variant& v) {
 
 void elaborate_bidding(elaboration& e) {
   order(e);
-  if (const item* skip = e.find("bidding", "skip")) e.v.skip_bidding_when = e.formulas.compile(*skip->cond, scope::game);
+  if (const item* skip = e.find(block_kind::bidding, form::skip)) e.v.skip_bidding_when = e.formulas.compile(*skip->cond, scope::game);
   std::set<std::string> words;
   for (const symbol* s : e.syms.of(symbol_kind::bid)) bid(e, *s, words);
   for (const symbol* s : e.syms.of(symbol_kind::call)) add_call(e, s->owner ? conversion(e, *s) : announcement(e, *s), *s);

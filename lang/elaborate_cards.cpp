@@ -2,6 +2,7 @@
 // top trumps; and the card names the later blocks use, read against that deck.
 #include <cctype>
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -24,10 +25,10 @@ std::vector<std::string> suit_letters(elaboration& e) {
 }
 
 std::vector<std::string> rank_letters(elaboration& e) {
-  const item* it = e.find("cards", "ranks");
+  const item* it = e.find(block_kind::cards, form::ranks);
   if (!it) return {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"};
   std::vector<std::string> ranks;
-  for (const word& w : it->args) {
+  for (const word& w : it->as<listing>().words) {
     // card names are read in either case (normalise_card upper-cases them), so a rank is kept upper-case
     std::string t = w.text == "10" ? "T" : w.text;
     for (char& c : t) c = (char)std::toupper((unsigned char)c);
@@ -57,7 +58,7 @@ std::vector<std::string> joker_names(elaboration& e, const std::vector<std::stri
 void build_deck(elaboration& e, const std::vector<std::string>& suits, const std::vector<std::string>& ranks) {
   variant& v = e.v;
   int packs = 1;
-  if (const item* it = e.find("cards", "packs")) packs = to_int(it->args.at(0), 1, 2, "the number of packs");
+  if (const item* it = e.find(block_kind::cards, form::packs)) packs = to_int(it->as<setting>().value, 1, 2, "the number of packs");
   std::vector<std::string> jokers = joker_names(e, suits, ranks);
   std::vector<card_face> all;
   for (int p = 0; p < packs; ++p) {
@@ -65,10 +66,10 @@ void build_deck(elaboration& e, const std::vector<std::string>& suits, const std
       for (int k = 0; k < (int)ranks.size(); ++k) all.push_back({ranks[k] + suits[s], s, k, p});
     for (const auto& j : jokers) all.push_back({j, -1, 0, p});
   }
-  if ((int)all.size() > max_cards) fail(e.r.find("cards")->at, fmt::format("the deck has {} cards; the limit is {}", all.size(), max_cards));
+  if ((int)all.size() > max_cards) fail(e.r.find(block_kind::cards)->at, fmt::format("the deck has {} cards; the limit is {}", all.size(), max_cards));
   std::vector<bool> removed(all.size());
-  if (const item* it = e.find("cards", "remove"))
-    for (const word& w : it->args) {
+  if (const item* it = e.find(block_kind::cards, form::remove))
+    for (const word& w : it->as<listing>().words) {
       std::string c = normalise_card(w.text);
       auto f = std::find_if(all.begin(), all.end(), [&](const card_face& x) { return !removed[&x - all.data()] && x.name == c; });
       if (f == all.end())
@@ -85,12 +86,13 @@ void build_deck(elaboration& e, const std::vector<std::string>& suits, const std
 // `top_trumps CARDS`: above the trump suit's ranks, in the order listed.
 void top_trumps(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("cards", "top_trumps");
+  const item* it = e.find(block_kind::cards, form::top_trumps);
   if (!it) return;
   if (v.trump_suit < 0) fail(it->at, "top_trumps needs a trump suit (set `trump` in 'cards')");
-  int k = (int)it->args.size();
+  const std::vector<word>& listed = it->as<listing>().words;
+  int k = (int)listed.size();
   std::set<std::string> seen;
-  for (const word& w : it->args) {
+  for (const word& w : listed) {
     std::string c = normalise_card(w.text);
     if (!known_card(v, c)) fail(w.at, fmt::format("unknown card '{}' in top_trumps{}", w.text, did_you_mean(c, card_names(v))));
     if (!seen.insert(c).second) fail(w.at, fmt::format("card '{}' is listed twice in top_trumps", w.text));
@@ -110,8 +112,8 @@ void ranking(elaboration& e, const std::vector<std::string>& suits, size_t nrank
     v.follow_suit[i] = (int8_t)v.cards[i].suit;
     v.power[i] = (int16_t)(nranks - v.cards[i].rank);
   }
-  if (const item* it = e.find("cards", "trump")) {
-    const word& w = it->args.at(0);
+  if (const item* it = e.find(block_kind::cards, form::trump)) {
+    const word& w = it->as<setting>().value;
     if (w.text != "none") {
       auto f = std::find(suits.begin(), suits.end(), w.text);
       if (f == suits.end()) fail(w.at, fmt::format("trump must be a suit ({}) or none, not '{}'{}", fmt::join(suits, " "), w.text, did_you_mean(w.text, suits)));
@@ -139,7 +141,8 @@ void elaborate_cards(elaboration& e) {
   e.v.suit_names = suits;
   build_deck(e, suits, ranks);
   ranking(e, suits, ranks.size());
-  if (const item* it = e.find("cards", "ties")) e.v.later_wins = choose(it->args.at(0), {"later_wins", "first_wins"}, "tie rule") == "later_wins";
+  constexpr enum_word<bool> ties[] = {{"later_wins", true}, {"first_wins", false}};  // variant::later_wins
+  if (const item* it = e.find(block_kind::cards, form::ties)) e.v.later_wins = choose_word(it->as<setting>().value, ties, "tie rule");
 }
 
 bool known_card(const variant& v, const std::string& c) {
@@ -160,6 +163,17 @@ int card_of(const variant& v, const word& w) {
 
 namespace {
 
+// The words of a card group besides suit letters and cards: `all`, `rank R…`, `trump`, `except` (the rest
+// of the group is taken out).
+enum class group_word : uint8_t { all, except, rank, trump };
+constexpr enum_word<group_word> group_words[] = {
+    {"all", group_word::all}, {"except", group_word::except}, {"rank", group_word::rank}, {"trump", group_word::trump}};
+std::optional<group_word> group_word_of(const word& w) {
+  for (const enum_word<group_word>& g : group_words)
+    if (g.word == w.text) return g.value;
+  return std::nullopt;
+}
+
 // The deck's ranks, high to low, as their one-character names (jokers have none).
 std::vector<std::string> rank_names(const variant& v) {
   std::vector<std::string> out;
@@ -174,7 +188,7 @@ size_t ranks_named(const variant& v, const std::vector<word>& ws, size_t i, size
   const word& kw = ws[i++];
   const std::vector<std::string> ranks = rank_names(v);
   size_t first = i;
-  for (; i < ws.size() && i < to && ws[i].text != "except"; ++i) {
+  for (; i < ws.size() && i < to && group_word_of(ws[i]) != group_word::except; ++i) {
     std::string r = ws[i].text == "10" ? "T" : ws[i].text;  // as in card names: "10" is T, "a" is A
     for (char& ch : r) ch = (char)std::toupper((unsigned char)ch);
     if (std::find(ranks.begin(), ranks.end(), r) == ranks.end())
@@ -192,13 +206,14 @@ card_set card_group(const variant& v, const std::vector<word>& ws, size_t from, 
   card_set s;
   for (size_t i = from; i < ws.size() && i < to; ++i) {
     const word& w = ws[i];
-    if (w.text == "all") { s |= v.deck; continue; }
-    if (w.text == "except") return s & ~card_group(v, ws, i + 1, to);
-    if (w.text == "rank") { i = ranks_named(v, ws, i, to, s) - 1; continue; }
-    if (w.text == "trump") {
-      if (v.trump_suit < 0) fail(w.at, "'trump' used but this variant has no trump suit");
-      s |= v.trump;
-      continue;
+    switch (group_word_of(w).value_or(group_word(255))) {
+      case group_word::all: s |= v.deck; continue;
+      case group_word::except: return s & ~card_group(v, ws, i + 1, to);
+      case group_word::rank: i = ranks_named(v, ws, i, to, s) - 1; continue;
+      case group_word::trump:
+        if (v.trump_suit < 0) fail(w.at, "'trump' used but this variant has no trump suit");
+        s |= v.trump;
+        continue;
     }
     auto f = std::find(v.suit_names.begin(), v.suit_names.end(), w.text);
     if (f != v.suit_names.end()) { s |= v.follow_mask[f - v.suit_names.begin()]; continue; }

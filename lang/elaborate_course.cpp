@@ -20,20 +20,21 @@ struct step_spec {
 };
 
 // The course of a file that states none: the steps the engine walked before courses were written.
-constexpr const char* default_course[][2] = {
-    {"deal", "deal"},       {"kitty", "take"},   {"early_discard", "discard"}, {"pass", "pass"},   {"bidding", "bid"},
-    {"calls", "calls"},     {"late_discard", "discard"}, {"exchange", "exchange"}, {"play", "play"}};
-
-const std::vector<std::string> kind_words = {"deal", "take", "discard", "pass", "bid", "calls", "exchange", "play", "partner", "draw"};
+constexpr enum_word<step_kind> default_course[] = {
+    {"deal", step_kind::deal},   {"kitty", step_kind::take},     {"early_discard", step_kind::discard}, {"pass", step_kind::pass},
+    {"bidding", step_kind::bid}, {"calls", step_kind::calls},    {"late_discard", step_kind::discard},  {"exchange", step_kind::exchange},
+    {"play", step_kind::play}};
 
 std::vector<step_spec> specs(const elaboration& e) {
   std::vector<step_spec> out;
-  if (!e.r.find("course")) {
-    for (const auto& d : default_course) out.push_back({{d[0], {}}, {d[1], {}}, {}, nullptr, {}});
+  if (!e.r.find(block_kind::course)) {
+    for (const auto& d : default_course)
+      out.push_back({{std::string(d.word), {}}, {std::string(word_of(step_kind_words, d.value)), {}}, {}, nullptr, {}});
     return out;
   }
-  for (const item& it : e.items("course")) {
-    step_spec s{it.args.at(0), it.args.at(1), {it.args.begin() + 2, it.args.end()}, &it, it.at};
+  for (const item& it : e.items(block_kind::course)) {
+    const step_decl& d = it.as<step_decl>();
+    step_spec s{*it.name, d.kind, d.args, &it, it.at};
     out.push_back(std::move(s));
   }
   return out;
@@ -55,13 +56,14 @@ bool take(elaboration& e, const step_spec& s, hand_step& h) {
     h.cards = v.kitty_holder;
     return true;
   }
-  if (joined(s.args, 0) == "side bidding more") {
+  if (phrase(s.args, {{"side", "bidding", "more"}})) {
     h.taker = taker_rule::side_bidding_more;
     return true;
   }
-  std::string who = choose(s.args[0], {"dealer", "holder", "side"}, "taker");
-  if (who == "side") fail(s.args[0].at, "expected `take side bidding more`: the side whose bids add up to the most takes the leftover cards");
-  if (who == "dealer") {
+  const taker_rule who = choose_word(s.args[0], taker_rule_words, "taker");
+  if (who == taker_rule::side_bidding_more)
+    fail(s.args[0].at, "expected `take side bidding more`: the side whose bids add up to the most takes the leftover cards");
+  if (who == taker_rule::dealer) {
     if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `take dealer`");
     h.taker = taker_rule::dealer;
     return true;
@@ -83,8 +85,7 @@ bool pass(elaboration& e, const step_spec& s, hand_step& h) {
   h.count = to_int(s.args[0], 1, v.hand_size, "the number of cards passed (at most a hand)");
   if (s.args.size() != 3 || s.args[1].text != "to")
     fail(s.args.size() > 1 ? s.args[1].at : s.args[0].at, "expected `pass N to partner`, `to left`, `to right` or `to across`");
-  std::string to = choose(s.args[2], {"partner", "left", "right", "across"}, "direction to pass");
-  h.to = to == "partner" ? pass_to::partner : to == "left" ? pass_to::left : to == "right" ? pass_to::right : pass_to::across;
+  h.to = choose_word(s.args[2], pass_to_words, "direction to pass");
   if (h.to == pass_to::partner)
     for (int p = 0; p < v.seats; ++p)
       if (v.partner[p] < 0) fail(s.args[2].at, "passing to partner needs every player to have exactly one partner");
@@ -115,11 +116,13 @@ bool redeal_calls(const variant& v) {
 void check_redeal_step(elaboration& e) {
   const variant& v = e.v;
   if (!redeal_calls(v) || std::any_of(v.course.begin(), v.course.end(), [](const hand_step& h) { return h.redeal; })) return;
-  for (const symbol* s : e.syms.of(symbol_kind::call))
-    for (const item& o : s->decl->sub)
-      if (o.kw == "redeal")
+  for (const symbol* s : e.syms.of(symbol_kind::call)) {
+    if (s->owner) continue;  // a conversion: it cannot throw the hand in
+    for (const item& o : s->decl->as<call_decl>().options)
+      if (o.kind == form::redeal)
         fail(o.at, fmt::format("'{}' throws the hand in, so it is called before the bidding: the course needs a calls step "
                                "there (`step misdeal calls before {}`)", s->name, v.course_bid >= 0 ? v.course[v.course_bid].name : "bidding"));
+  }
 }
 
 // bid [raise]: the bidding as 'bidding' says, or a raise round after it (each side in turn may raise its bid).
@@ -136,9 +139,8 @@ void partner(elaboration& e, const step_spec& s, hand_step& h) {
   if (v.dummy < 0)
     fail(s.kind.at, "a `partner` step gives the dummy seat a player, but no seat is a dummy: name one with `dummy SEAT` in 'players'");
   if (s.args.empty()) fail(s.kind.at, "expected who is given the dummy: `partner highest_bidder`");
-  choose(s.args[0], {"highest_bidder"}, "rule choosing the dummy's player");
+  h.controller = choose_word(s.args[0], controller_rule_words, "rule choosing the dummy's player");
   if (s.args.size() > 1) fail(s.args[1].at, "expected the end of the line after `partner highest_bidder`");
-  h.controller = controller_rule::highest_bidder;
   if (s.decl && s.decl->cond)
     fail(s.decl->cond->at, "the dummy must have a player in every hand: a `partner` step takes no condition");
 }
@@ -160,7 +162,8 @@ void draw(elaboration& e, const step_spec& s, hand_step& h) {
   if (i < s.args.size()) {
     if (s.args[i].text != "from" || i + 1 >= s.args.size())
       fail(s.args[i].at, "expected `keep 1 of N` or `from dealer|dealer_left` (who draws first)");
-    h.dealer_first = choose(s.args[i + 1], {"dealer_left", "dealer"}, "first drawer") == "dealer";
+    constexpr enum_word<bool> drawers[] = {{"dealer_left", false}, {"dealer", true}};  // does the dealer draw first
+    h.dealer_first = choose_word(s.args[i + 1], drawers, "first drawer");
     if (i + 2 < s.args.size()) fail(s.args[i + 2].at, "expected the end of the line after the first drawer");
   }
   const int owed = v.hand_size - v.deal_size, stock = (int)v.cards.size() - v.deal_size * v.seats;
@@ -172,7 +175,7 @@ void draw(elaboration& e, const step_spec& s, hand_step& h) {
 
 // The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
 int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
-  const resolved_block* block = e.r.find("course");
+  const resolved_block* block = e.r.find(block_kind::course);
   int deal = -1, play = -1;
   for (size_t i = 0; i < in.size(); ++i) {
     const step_spec& s = in[i];
@@ -192,7 +195,7 @@ int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vec
 // The order within the frame: at most one bidding and one take; calls and exchanges after the bidding;
 // the kitty's discard after its taking, on the side of the bidding 'deal' says.
 void check_order(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
-  const resolved_block* block = e.r.find("course");
+  const resolved_block* block = e.r.find(block_kind::course);
   int bid = -1, take = -1, extra_after_take = -1, partner = -1, drawn = -1;
   bool discard_before = false, discard_after = false;
   const int taken = (int)(std::find(kinds.begin(), kinds.end(), step_kind::take) - kinds.begin());
@@ -224,7 +227,7 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       case step_kind::take:
         first_of(take, "take");
-        if (bid < 0 && joined(s.args, 0) == "side bidding more")
+        if (bid < 0 && phrase(s.args, {{"side", "bidding", "more"}}))
           fail(s.at, "the side bidding more is known only once the bids are made: place this step after the bidding");
         break;
       case step_kind::partner:
@@ -249,20 +252,20 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
     }
   }
   if (e.v.dummy >= 0 && partner < 0) {
-    const item* d = e.find("players", "dummy");
-    fail(d->args.at(0).at, fmt::format("no step gives the dummy seat '{}' a player: add `step NAME partner highest_bidder` after the bidding in 'course'",
+    const item* d = e.find(block_kind::players, form::dummy);
+    fail(d->as<listing>().words.at(0).at, fmt::format("no step gives the dummy seat '{}' a player: add `step NAME partner highest_bidder` after the bidding in 'course'",
                                         e.v.seat_names[e.v.dummy]));
   }
   if (bid < 0 && !e.v.bids.empty())
     fail(block->at, "the course has no bidding step, but 'bidding' declares bids: add `step bidding bid` to 'course'");
   if (e.v.discard > 0 && !(e.v.discard_before_bidding ? discard_before : discard_after)) {
-    const item* dis = e.find("deal", "discard");
+    const item* dis = e.find(block_kind::deal, form::discard);
     fail(dis->at, fmt::format("the course has no discard step {} its bidding: add one to 'course'", e.v.discard_before_bidding ? "before" : "after"));
   }
   if (e.v.leftover == leftover_rule::stock && drawn < 0)
-    fail(e.find("deal", "leftover")->at, "the course has no `draw` step: the stock would never be drawn (add `step draw draw after deal` to 'course')");
+    fail(e.find(block_kind::deal, form::leftover)->at, "the course has no `draw` step: the stock would never be drawn (add `step draw draw after deal` to 'course')");
   if (e.v.leftover == leftover_rule::kitty && take < 0)
-    fail(e.find("deal", "leftover")->at, "the course has no `take` step: the leftover cards would never be taken");
+    fail(e.find(block_kind::deal, form::leftover)->at, "the course has no `take` step: the leftover cards would never be taken");
   if (e.v.leftover == leftover_rule::kitty && e.v.discard == 0 && extra_after_take < 0)
     fail(in[take].at, "whoever takes the leftover cards holds too many: add a `discard extra` step after this one");
 }
@@ -273,9 +276,9 @@ void elaborate_course(elaboration& e) {
   variant& v = e.v;
   std::vector<step_spec> in = specs(e);
   if (in.size() > (size_t)max_steps)
-    fail(e.r.find("course")->at, fmt::format("with what it inherits, this course has {} steps; a course has at most {}", in.size(), max_steps));
+    fail(e.r.find(block_kind::course)->at, fmt::format("with what it inherits, this course has {} steps; a course has at most {}", in.size(), max_steps));
   std::vector<step_kind> kinds;
-  for (const step_spec& s : in) kinds.push_back((step_kind)(&choose(s.kind, kind_words, "kind of step") - kind_words.data()));
+  for (const step_spec& s : in) kinds.push_back(choose_word(s.kind, step_kind_words, "kind of step"));
   check_frame(e, in, kinds);
   check_order(e, in, kinds);
   bool before_bidding = true;

@@ -15,10 +15,10 @@ namespace {
 // target N | target OPTION
 void target(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("end", "target");
+  const item* it = e.find(block_kind::end, form::target);
   if (!it) return;
   v.has_target = true;
-  const word& w = it->args.at(0);
+  const word& w = it->as<setting>().value;
   if (std::isalpha((unsigned char)w.text[0]) || w.text[0] == '_') {
     v.target_option = e.syms.index(w.text, symbol_kind::option);
     if (v.target_option < 0)
@@ -31,14 +31,13 @@ void target(elaboration& e) {
 // tie RULE [when CONDITION], in order: the first that holds applies, so none may follow an unconditional one.
 void ties(elaboration& e) {
   const item* unconditional = nullptr;
-  for (const item& it : e.items("end")) {
-    if (it.kw != "tie") continue;
+  for (const item& it : e.items(block_kind::end)) {
+    if (it.kind != form::tie) continue;
     if (unconditional)
       fail(it.at, "this tie rule can never apply: the one before it has no condition", {{unconditional->at, "this tie rule always applies"}});
     if (!it.cond) unconditional = &it;
     tie_choice c;
-    std::string t = choose(it.args.at(0), {"another_hand", "draw", "next_hand_decides"}, "tie rule");
-    c.rule = t == "draw" ? tie_rule::draw : t == "next_hand_decides" ? tie_rule::next_hand_decides : tie_rule::another_hand;
+    c.rule = choose_word(*it.name, tie_rule_words, "tie rule");
     c.when = e.formulas.compile_opt(it.cond, scope::game);
     e.v.ties.push_back(c);
   }
@@ -184,26 +183,26 @@ void check_game_can_end(elaboration& e) {
     points |= has(r.body, scores);
   }
   bool by_condition = v.win_when >= 0 || v.lose_when >= 0 || by_rules;
-  if (!v.has_target && !by_condition && !e.find("end", "max_hands")) {
-    const resolved_block* b = e.r.find("end");
+  if (!v.has_target && !by_condition && !e.find(block_kind::end, form::max_hands)) {
+    const resolved_block* b = e.r.find(block_kind::end);
     fail(b ? b->at : pos{e.r.chain.empty() ? -1 : 0, 1, 1},
          "this game could never end: give it a `target`, a `win when` or `lose when` condition, or `max_hands` in 'end'");
   }
   // a target above every score that can ever be made: no rule scores points, so scores stay at 0
   int64_t goal = v.target_option >= 0 ? v.option_defaults[v.target_option] : v.target;
   if (v.has_target && goal > 0 && !points && !by_condition)
-    fail(e.find("end", "target")->at, fmt::format("this game could never end: no scoring rule gives points, so no score can reach the target {} "
+    fail(e.find(block_kind::end, form::target)->at, fmt::format("this game could never end: no scoring rule gives points, so no score can reach the target {} "
                                                   "(add scoring rules, or a `win when` / `lose when` condition)", goal));
   // scores start at 0 and move only by `points`: decided by the signs every reachable `points` formula can
   // take (`points -tricks * 10` is never positive; a rule `when false` never runs); a target given by an
   // option is left alone, since players may set it
-  if (!v.has_target || v.target_option >= 0 || by_condition || e.find("end", "max_hands")) return;
+  if (!v.has_target || v.target_option >= 0 || by_condition || e.find(block_kind::end, form::max_hands)) return;
   bool positive = false, negative = false;
   sign_analysis signs(v);
   for (const score_rule& r : v.rules)
     if (std::optional<int64_t> c = r.when >= 0 ? constant(v, r.when) : std::nullopt; !c || *c != 0)
       point_signs(signs, r.body, positive, negative);
-  const pos at = e.find("end", "target")->at;
+  const pos at = e.find(block_kind::end, form::target)->at;
   if (goal > 0 && !positive)
     fail(at, fmt::format("this game could never end: no scoring rule can give a positive number of points, so no score can reach the "
                          "target {} (add scoring rules, or a `win when` / `lose when` condition)", goal));
@@ -218,9 +217,9 @@ void elaborate_end(elaboration& e) {
   variant& v = e.v;
   target(e);
   ties(e);
-  if (const item* it = e.find("end", "win")) v.win_when = e.formulas.compile(*it->cond, scope::team);
-  if (const item* it = e.find("end", "lose")) v.lose_when = e.formulas.compile(*it->cond, scope::team);
-  if (const item* it = e.find("end", "max_hands")) v.max_hands = to_int(it->args.at(0), 1, 100000, "max_hands");
+  if (const item* it = e.find(block_kind::end, form::win)) v.win_when = e.formulas.compile(*it->cond, scope::team);
+  if (const item* it = e.find(block_kind::end, form::lose)) v.lose_when = e.formulas.compile(*it->cond, scope::team);
+  if (const item* it = e.find(block_kind::end, form::max_hands)) v.max_hands = to_int(it->as<setting>().value, 1, 100000, "max_hands");
   check_game_can_end(e);
 }
 

@@ -29,13 +29,12 @@ const expr_node* card_reader(const variant& v, int node) {
 // lead SEAT | lead holder CARDS [leading it]
 void lead(elaboration& e) {
   variant& v = e.v;
-  const item* it = e.find("play", "lead");
+  const item* it = e.find(block_kind::play, form::lead);
   if (!it) return;
-  const auto& a = it->args;
-  if (a[0].text != "holder") {
+  const auto& a = it->as<listing>().words;
+  if (a[0].text != word_of(lead_start_words, lead_start::holder)) {
     if (a.size() != 1) fail(a[1].at, "expected the end of the line after the leading seat");
-    std::string s = choose(a[0], {"dealer_left", "dealer", "dealer_right", "holder"}, "first leader");
-    v.lead = s == "dealer_left" ? lead_start::dealer_left : s == "dealer" ? lead_start::dealer : lead_start::dealer_right;
+    v.lead = choose_word(a[0], lead_start_words, "first leader");
     return;
   }
   if (a.size() < 2) fail(a[0].at, "expected `lead holder CARD...`: the first of these cards held leads");
@@ -54,8 +53,9 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   forbid_rule f;
   f.name = s.name;
-  f.cards = card_group(e.v, it.args, 2);
-  f.group = joined(it.args, 2);
+  const std::vector<word>& cards = it.as<forbid_decl>().cards;
+  f.cards = card_group(e.v, cards, 0);
+  f.group = joined(cards, 0);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   if (const expr_node* n = card_reader(e.v, f.when))
@@ -87,8 +87,9 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   play_forbid f;
   f.name = s.name;
-  f.cards = card_group(e.v, it.args, 2);
-  f.group = joined(it.args, 2);
+  const std::vector<word>& cards = it.as<forbid_decl>().cards;
+  f.cards = card_group(e.v, cards, 0);
+  f.group = joined(cards, 0);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   f.per_card = reads_card(e.v, f.when);
@@ -99,14 +100,13 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
 // force NAME play lowest|highest|any CARDS [when CONDITION] ["reason"]
 play_force force_play(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
-  const auto& a = it.args;
+  const auto& a = it.as<force_decl>().play;  // lowest|highest|any CARDS
   play_force f;
   f.name = s.name;
-  if (a.size() < 4) fail(a.back().at, "expected `force NAME play lowest|highest|any CARDS`: which cards, and which of them");
-  std::string pick = choose(a[2], {"lowest", "highest", "any"}, "choice");
-  f.pick = pick == "lowest" ? force_pick::lowest : pick == "highest" ? force_pick::highest : force_pick::any;
-  f.cards = card_group(e.v, a, 3);
-  f.group = joined(a, 3);
+  if (a.size() < 2) fail(a.back().at, "expected `force NAME play lowest|highest|any CARDS`: which cards, and which of them");
+  f.pick = choose_word(a[0], force_pick_words, "choice");
+  f.cards = card_group(e.v, a, 1);
+  f.group = joined(a, 1);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   f.per_card = reads_card(e.v, f.when);
@@ -117,20 +117,19 @@ play_force force_play(elaboration& e, const symbol& s) {
 // force NAME lead CARDS play WHO highest|lowest CARDS ["reason"]
 force_rule force(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
-  const auto& a = it.args;
+  const force_decl& d = it.as<force_decl>();
+  const auto& a = d.play;  // WHO highest|lowest CARDS
   force_rule f;
   f.name = s.name;
-  size_t play = 1;
-  while (play < a.size() && a[play].text != "play") ++play;
-  f.lead = card_group(e.v, a, 1, play);
-  if (play + 3 > a.size()) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
-  std::string who = choose(a[play + 1], {"opponents", "others", "partner"}, "player group");
-  f.who = who == "opponents" ? force_who::opponents : who == "others" ? force_who::others : force_who::partner;
-  f.highest = choose(a[play + 2], {"highest", "lowest"}, "choice") == "highest";
-  f.among = card_group(e.v, a, play + 3);
-  for (size_t i = 1; i < play; ++i) f.lead_group += (i > 1 ? " " : "") + a[i].text;
-  f.among_group = joined(a, play + 3);
-  if (f.among.empty()) fail(a[play + 2].at, "expected the cards to choose from after highest/lowest");
+  f.lead = card_group(e.v, d.lead, 0);
+  if (a.size() < 2) fail(it.at, "expected `force NAME lead CARDS play WHO highest|lowest CARDS`");
+  f.who = choose_word(a[0], force_who_words, "player group");
+  constexpr enum_word<bool> picks[] = {{"highest", true}, {"lowest", false}};  // force_rule::highest
+  f.highest = choose_word(a[1], picks, "choice");
+  f.among = card_group(e.v, a, 2);
+  f.lead_group = joined(d.lead, 0);
+  f.among_group = joined(a, 2);
+  if (f.among.empty()) fail(a[1].at, "expected the cards to choose from after highest/lowest");
   if (it.str) f.reason = it.str->text;
   return f;
 }
@@ -141,21 +140,22 @@ void elaborate_play(elaboration& e) {
   variant& v = e.v;
   lead(e);
   for (const symbol* s : e.syms.of(symbol_kind::forbid)) {
-    if (s->decl->args.at(1).text == "play") v.play_forbids.push_back(forbid_play(e, *s));
+    if (s->decl->as<forbid_decl>().plays) v.play_forbids.push_back(forbid_play(e, *s));
     else v.forbids.push_back(forbid(e, *s));
   }
-  if (const item* it = e.find("play", "broken_by"))
-    for (const word& w : it->args) {
-      std::string b = choose(w, {"discard", "lead", "win"}, "way of breaking trump");
-      (b == "discard" ? v.broken_by_discard : b == "lead" ? v.broken_by_lead : v.broken_by_win) = true;
+  if (const item* it = e.find(block_kind::play, form::broken_by))
+    for (const word& w : it->as<listing>().words) {
+      constexpr enum_word<bool variant::*> breaks[] = {
+          {"discard", &variant::broken_by_discard}, {"lead", &variant::broken_by_lead}, {"win", &variant::broken_by_win}};
+      v.*choose_word(w, breaks, "way of breaking trump") = true;
     }
   for (const symbol* s : e.syms.of(symbol_kind::force)) {
-    if (s->decl->args.size() > 1 && s->decl->args[1].text == "play") v.play_forces.push_back(force_play(e, *s));
+    if (!s->decl->as<force_decl>().on_lead) v.play_forces.push_back(force_play(e, *s));
     else v.forces.push_back(force(e, *s));
   }
   v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
-  if (const item* it = e.find("play", "follow"))
-    v.follow = choose(it->args.at(0), {"suit", "beat"}, "follow rule") == "beat" ? follow_rule::beat : follow_rule::suit;
+  if (const item* it = e.find(block_kind::play, form::follow))
+    v.follow = choose_word(it->as<setting>().value, follow_rule_words, "follow rule");
 }
 
 }  // namespace spades::lang

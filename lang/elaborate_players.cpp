@@ -13,16 +13,17 @@ namespace {
 // `count N` and `seats NAMES`: the number of seats and their names (N E S W for four, else P1..Pn).
 void seats(elaboration& e) {
   variant& v = e.v;
-  const item* count = e.find("players", "count");
-  const item* seats = e.find("players", "seats");
-  int n = count ? to_int(count->args.at(0), 2, max_seats, "the number of players") : 0;
+  const item* count = e.find(block_kind::players, form::count);
+  const item* seats = e.find(block_kind::players, form::seats);
+  int n = count ? to_int(count->as<setting>().value, 2, max_seats, "the number of players") : 0;
   if (seats) {
-    if (count && (int)seats->args.size() != n)
-      fail(seats->at, fmt::format("{} seat names for {} players", seats->args.size(), n), {{count->at, "the player count is set here"}});
-    n = (int)seats->args.size();
+    const std::vector<word>& names = seats->as<listing>().words;
+    if (count && (int)names.size() != n)
+      fail(seats->at, fmt::format("{} seat names for {} players", names.size(), n), {{count->at, "the player count is set here"}});
+    n = (int)names.size();
     if (n < 2 || n > max_seats) fail(seats->at, fmt::format("a game has 2 to {} seats, not {}", max_seats, n));
     std::set<std::string> seen;
-    for (const word& w : seats->args) {
+    for (const word& w : names) {
       if (!seen.insert(w.text).second) fail(w.at, fmt::format("seat '{}' is named twice", w.text));
       v.seat_names.push_back(w.text);
     }
@@ -35,7 +36,7 @@ void seats(elaboration& e) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
       if (v.seat_names[j] == fmt::format("P{}", i + 1) && i != j)
-        fail(seats->args[j].at, fmt::format("seat name '{}' would clash with the positional name of seat {}", v.seat_names[j], i + 1));
+        fail(seats->as<listing>().words[j].at, fmt::format("seat name '{}' would clash with the positional name of seat {}", v.seat_names[j], i + 1));
 }
 
 struct team_list {
@@ -79,8 +80,7 @@ team_list named_teams(elaboration& e) {
   for (const symbol* t : e.syms.of(symbol_kind::team)) {
     last = t->decl;
     std::vector<int> m;
-    for (size_t i = 1; i < t->decl->args.size(); ++i) {
-      const word& w = t->decl->args[i];
+    for (const word& w : t->decl->as<team_decl>().seats) {
       int s = v.find_seat(w.text);
       if (s < 0)
         fail(w.at, fmt::format("unknown seat '{}'{} (the seats are {})", w.text, did_you_mean(w.text, v.seat_names), fmt::join(v.seat_names, " ")));
@@ -105,16 +105,17 @@ team_list named_teams(elaboration& e) {
 // `teams opposite|none`: partners facing each other, or every player alone.
 team_list arranged_teams(elaboration& e) {
   const int n = e.v.seats;
-  const item* mode = e.find("players", "teams");
-  std::string m = mode ? choose(mode->args.at(0), {"opposite", "none"}, "team arrangement") : "none";
+  const item* mode = e.find(block_kind::players, form::teams);
+  constexpr enum_word<bool> arrangements[] = {{"opposite", true}, {"none", false}};  // partners opposite
+  const bool opposite = mode && choose_word(mode->as<setting>().value, arrangements, "team arrangement");
   team_list out;
-  if (m == "opposite") {
+  if (opposite) {
     if (e.v.dummy >= 0)
-      fail(e.find("players", "dummy")->args.at(0).at,
+      fail(e.find(block_kind::players, form::dummy)->as<listing>().words.at(0).at,
            fmt::format("the dummy seat '{}' plays with whoever is given it each hand, but partners opposite are fixed: "
                        "use `teams none`, or `team` lines without it", e.v.seat_names[e.v.dummy]),
            {{mode->at, "partners are set opposite here"}});
-    if (n % 2 || n < 4) fail(mode->args[0].at, fmt::format("partners opposite need an even number of seats (4 or more), not {}", n));
+    if (n % 2 || n < 4) fail(mode->as<setting>().value.at, fmt::format("partners opposite need an even number of seats (4 or more), not {}", n));
     for (int i = 0; i < n / 2; ++i) out.members.push_back({i, i + n / 2});
   } else {
     for (int i = 0; i < n; ++i)
@@ -143,13 +144,14 @@ void fill_teams(variant& v, const team_list& t) {
 // `dummy SEAT`: a seat with no player, played each hand by whoever a partner step gives it to.
 void dummy(elaboration& e) {
   variant& v = e.v;
-  const item* d = e.find("players", "dummy");
+  const item* d = e.find(block_kind::players, form::dummy);
   if (!d) return;
-  const word& w = d->args.at(0);
+  const std::vector<word>& listed = d->as<listing>().words;
+  const word& w = listed.at(0);
   v.dummy = v.find_seat(w.text);
   if (v.dummy < 0)
     fail(w.at, fmt::format("unknown seat '{}'{} (the seats are {})", w.text, did_you_mean(w.text, v.seat_names), fmt::join(v.seat_names, " ")));
-  if (d->args.size() > 1) fail(d->args[1].at, "expected the end of the line: a table has one dummy seat");
+  if (listed.size() > 1) fail(listed[1].at, "expected the end of the line: a table has one dummy seat");
   if (v.seats < 3) fail(w.at, fmt::format("a dummy at a table of {} seats leaves one player: a dummy needs 3 seats or more", v.seats));
 }
 

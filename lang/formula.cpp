@@ -107,7 +107,7 @@ const builtin* formula_compiler::visible_row(const std::string& n, scope sc, int
   return nullptr;
 }
 
-expr_node formula_compiler::builtin_variable(const builtin& row, const expr& e, scope sc, int64_t index) {
+expr_node formula_compiler::builtin_variable(const builtin& row, const formula& e, scope sc, int64_t index) {
   expr_node x;
   x.o = op::var;
   x.v = sc == scope::player ? row.player_var : row.other_var;
@@ -124,7 +124,7 @@ expr_node formula_compiler::builtin_variable(const builtin& row, const expr& e, 
 }
 
 // The variable `name` in scope `sc`: a `let`, else the vocabulary's first visible row, else a diagnostic.
-expr_node formula_compiler::variable(const expr& e, scope sc) {
+expr_node formula_compiler::variable(const formula& e, scope sc) {
   for (auto it = lets_.rbegin(); it != lets_.rend(); ++it)
     if (it->first == e.text) {
       expr_node x;
@@ -145,16 +145,16 @@ expr_node formula_compiler::variable(const expr& e, scope sc) {
 
 // A bid kind or announcement a `drop` removed, named where bid kinds (or calls) can be read: it reads 0.
 bool formula_compiler::dropped_call_or_bid(const std::string& n, scope sc) const {
-  const item* d = syms_.dropped(n, {"bid", "announce"});
+  const item* d = syms_.dropped(n, {form::bid, form::announce});
   if (!d) return false;
-  declared_kind wanted = d->args.at(0).text == "bid" ? declared_kind::bid_kind : declared_kind::call;
+  declared_kind wanted = d->as<drop_decl>().of == form::bid ? declared_kind::bid_kind : declared_kind::call;
   for (const builtin& row : builtins())
     if (row.kind == builtin::name_class && row.declared == wanted) return visible(row, sc);
   return false;
 }
 
 // A name not visible here: where it would be, why it is gone, or a near name that is visible.
-void formula_compiler::unknown_name(const expr& e, scope sc) const {
+void formula_compiler::unknown_name(const formula& e, scope sc) const {
   const std::string& n = e.text;
   std::vector<std::string> known;
   for (auto& l : lets_) known.push_back(l.first);
@@ -168,13 +168,13 @@ void formula_compiler::unknown_name(const expr& e, scope sc) const {
     if (is_class) for (auto& s : syms_.names(k)) known.push_back(s);
     else known.emplace_back(row.name);
   }
-  if (const item* d = syms_.dropped(n, {"bid", "counter"}))
-    throw diag_error(e.at, fmt::format("unknown name '{}': the {} '{}' is dropped", n, d->args[0].text, n), {{d->at, "dropped here"}});
+  if (const item* d = syms_.dropped(n, {form::bid, form::counter}))
+    throw diag_error(e.at, fmt::format("unknown name '{}': the {} '{}' is dropped", n, d->as<drop_decl>().kind.text, n), {{d->at, "dropped here"}});
   throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, known)));
 }
 
 // held(GROUP), won_with(GROUP, k) ...: the group compiled to a card set the node indexes.
-int formula_compiler::card_call(const expr& e, const builtin& row, scope sc) {
+int formula_compiler::card_call(const formula& e, const builtin& row, scope sc) {
   static const std::pair<const char*, var> kinds[] = {{"held", var::held}, {"dealt", var::dealt}, {"won", var::won_cards},
                                                       {"won_with", var::won_with}, {"trumped", var::trumped}, {"final_run", var::final_run}};
   const std::string& f = e.text;
@@ -194,7 +194,7 @@ int formula_compiler::card_call(const expr& e, const builtin& row, scope sc) {
   return add(x, e.at);
 }
 
-int formula_compiler::call(const expr& e, scope sc) {
+int formula_compiler::call(const formula& e, scope sc) {
   const std::string& f = e.text;
   const builtin* found = find_builtin(f);  // the grammar admits only the vocabulary's functions
   if (!found || found->kind != builtin::function) throw diag_error(e.at, fmt::format("internal error: '{}' is not in the vocabulary", f));
@@ -210,15 +210,15 @@ int formula_compiler::call(const expr& e, scope sc) {
     x.a = compile(e.args[0], sc);
     v_.uses_trick_order = true;
   } else if (f == "partner_bid_is") {
-    const expr& a = e.args[0];
-    int i = a.kind == expr::name ? syms_.index(a.text, symbol_kind::bid) : -1;
-    if (i < 0 && a.kind == expr::name && syms_.dropped(a.text, {"bid"})) {
+    const formula& a = e.args[0];
+    int i = a.kind == formula::name ? syms_.index(a.text, symbol_kind::bid) : -1;
+    if (i < 0 && a.kind == formula::name && syms_.dropped(a.text, {form::bid})) {
       x.o = op::num;  // a dropped bid kind: no partner ever bids it
       return add(x, e.at);
     }
     if (i < 0)
       throw diag_error(a.at, fmt::format("partner_bid_is() takes the name of a bid{}",
-                                         a.kind == expr::name ? did_you_mean(a.text, syms_.names(symbol_kind::bid)) : std::string{}));
+                                         a.kind == formula::name ? did_you_mean(a.text, syms_.names(symbol_kind::bid)) : std::string{}));
     x.o = op::var;
     x.v = var::partner_kind;
     x.value = i;
@@ -233,7 +233,7 @@ int formula_compiler::call(const expr& e, scope sc) {
   return add(x, e.at);
 }
 
-int formula_compiler::binary(const expr& e, scope sc) {
+int formula_compiler::binary(const formula& e, scope sc) {
   static const std::pair<const char*, op> ops[] = {
       {"+", op::add}, {"-", op::sub}, {"*", op::mul}, {"/", op::div}, {"%", op::mod}, {"<", op::lt},
       {"<=", op::le}, {">", op::gt}, {">=", op::ge}, {"==", op::eq}, {"!=", op::ne}, {"and", op::and_}, {"or", op::or_}};
@@ -253,33 +253,33 @@ int formula_compiler::binary(const expr& e, scope sc) {
   return add(x, e.at);
 }
 
-int formula_compiler::compile(const expr& e, scope sc) {
+int formula_compiler::compile(const formula& e, scope sc) {
   expr_node x;
   switch (e.kind) {
-    case expr::number:
-    case expr::boolean:
+    case formula::number:
+    case formula::boolean:
       x.o = op::num;
       x.value = e.value;
       return add(x, e.at);
-    case expr::name: return add(variable(e, sc), e.at);
-    case expr::unary:
+    case formula::name: return add(variable(e, sc), e.at);
+    case formula::unary:
       x.o = e.text == "-" ? op::neg : op::not_;
       x.a = compile(e.args[0], sc);
       return add(x, e.at);
-    case expr::cond:
+    case formula::cond:
       x.o = op::if_;
       x.a = compile(e.args[0], sc);
       x.b = compile(e.args[1], sc);
       x.c = compile(e.args[2], sc);
       return add(x, e.at);
-    case expr::call: return call(e, sc);
-    case expr::binary: return binary(e, sc);
+    case formula::call: return call(e, sc);
+    case formula::binary: return binary(e, sc);
   }
   return -1;
 }
 
 // `let NAME = EXPR`: a new slot, visible to the end of the block.
-spades::stmt formula_compiler::let(const lang::stmt& s, size_t mark, scope sc) {
+spades::stmt formula_compiler::let(const lang::statement& s, size_t mark, scope sc) {
   const char* taken = syms_.find(s.name, symbol_kind::counter) ? "a counter"
                       : syms_.find(s.name, symbol_kind::option) ? "an option"
                       : syms_.find(s.name, symbol_kind::bid)    ? "a bid"
@@ -298,10 +298,10 @@ spades::stmt formula_compiler::let(const lang::stmt& s, size_t mark, scope sc) {
   return r;
 }
 
-spades::stmt formula_compiler::assign(const lang::stmt& s, scope sc) {
+spades::stmt formula_compiler::assign(const lang::statement& s, scope sc) {
   int c = syms_.index(s.name, symbol_kind::counter);
   if (c < 0)
-    if (const item* d = syms_.dropped(s.name, {"counter"}))
+    if (const item* d = syms_.dropped(s.name, {form::counter}))
       throw diag_error(s.name_at, fmt::format("'{}' is not a counter: the counter '{}' is dropped", s.name, s.name), {{d->at, "dropped here"}});
   if (c < 0)
     throw diag_error(s.name_at, fmt::format("'{}' is not a counter: declare it with `counter {}` in 'scoring'{}", s.name, s.name,
@@ -313,10 +313,10 @@ spades::stmt formula_compiler::assign(const lang::stmt& s, scope sc) {
   return r;
 }
 
-spades::stmt formula_compiler::tally(const lang::stmt& s) {
+spades::stmt formula_compiler::tally(const lang::statement& s) {
   int t = syms_.index(s.name, symbol_kind::tally);
   if (t < 0)
-    if (const item* d = syms_.dropped(s.name, {"tally"}))
+    if (const item* d = syms_.dropped(s.name, {form::tally}))
       throw diag_error(s.name_at, fmt::format("unknown tally '{}': the tally '{}' is dropped", s.name, s.name), {{d->at, "dropped here"}});
   if (t < 0)
     throw diag_error(s.name_at, fmt::format("unknown tally '{}': declare it with `tally {}` in 'scoring'{}", s.name, s.name,
@@ -329,7 +329,7 @@ spades::stmt formula_compiler::tally(const lang::stmt& s) {
 
 // `points to opponents` (every team but the one in scope) or `points to TEAM` (a team's name or its
 // seats' joined names).
-int formula_compiler::points_to(const lang::stmt& s) const {
+int formula_compiler::points_to(const lang::statement& s) const {
   if (s.name == "opponents") return points_to_opponents;
   if (int t = v_.find_team(s.name); t >= 0) return t;
   std::vector<std::string> known{"opponents"};
@@ -339,28 +339,28 @@ int formula_compiler::points_to(const lang::stmt& s) const {
   throw diag_error(s.name_at, fmt::format("unknown team '{}' to give points to{}", s.name, hint));
 }
 
-std::vector<spades::stmt> formula_compiler::compile_body(const std::vector<lang::stmt>& body, scope sc) {
+std::vector<spades::stmt> formula_compiler::compile_body(const std::vector<lang::statement>& body, scope sc) {
   std::vector<spades::stmt> out;
   size_t mark = lets_.size();
-  for (const lang::stmt& s : body) {
+  for (const lang::statement& s : body) {
     spades::stmt r;
     switch (s.kind) {
-      case lang::stmt::let: r = let(s, mark, sc); break;
-      case lang::stmt::points:
+      case lang::statement::let: r = let(s, mark, sc); break;
+      case lang::statement::points:
         r.o = stmt_op::points;
         if (!s.name.empty()) r.to = points_to(s);
         r.expr = compile(*s.value, sc);
         break;
-      case lang::stmt::assign: r = assign(s, sc); break;
-      case lang::stmt::if_:
+      case lang::statement::assign: r = assign(s, sc); break;
+      case lang::statement::if_:
         r.o = stmt_op::if_;
         r.expr = compile(*s.value, sc);
         r.then_body = compile_body(s.then_body, sc);
         r.else_body = compile_body(s.else_body, sc);
         break;
-      case lang::stmt::tally: r = tally(s); break;
-      case lang::stmt::win: r.o = stmt_op::win; break;
-      case lang::stmt::lose: r.o = stmt_op::lose; break;
+      case lang::statement::tally: r = tally(s); break;
+      case lang::statement::win: r.o = stmt_op::win; break;
+      case lang::statement::lose: r.o = stmt_op::lose; break;
     }
     out.push_back(std::move(r));
   }

@@ -22,24 +22,24 @@ std::optional<int64_t> constant_value(const variant& v, int node);
 class formula_compiler {
  public:
   formula_compiler(const symbol_table& syms, variant& v) : syms_(syms), v_(v) {}
-  int compile(const expr& e, scope sc);               // the pool index of its root
-  int compile_opt(const std::optional<expr>& e, scope sc) { return e ? compile(*e, sc) : -1; }
-  std::vector<spades::stmt> compile_body(const std::vector<lang::stmt>& body, scope sc);
+  int compile(const formula& e, scope sc);               // the pool index of its root
+  int compile_opt(const std::optional<formula>& e, scope sc) { return e ? compile(*e, sc) : -1; }
+  std::vector<spades::stmt> compile_body(const std::vector<lang::statement>& body, scope sc);
 
  private:
   int add(expr_node n, pos at);
-  expr_node variable(const expr& e, scope sc);
-  expr_node builtin_variable(const builtin& row, const expr& e, scope sc, int64_t index);
+  expr_node variable(const formula& e, scope sc);
+  expr_node builtin_variable(const builtin& row, const formula& e, scope sc, int64_t index);
   const builtin* visible_row(const std::string& n, scope sc, int64_t& index) const;
   bool dropped_call_or_bid(const std::string& n, scope sc) const;
-  [[noreturn]] void unknown_name(const expr& e, scope sc) const;
-  int call(const expr& e, scope sc);
-  int card_call(const expr& e, const builtin& row, scope sc);
-  int binary(const expr& e, scope sc);
-  spades::stmt let(const lang::stmt& s, size_t mark, scope sc);
-  spades::stmt assign(const lang::stmt& s, scope sc);
-  spades::stmt tally(const lang::stmt& s);
-  int points_to(const lang::stmt& s) const;
+  [[noreturn]] void unknown_name(const formula& e, scope sc) const;
+  int call(const formula& e, scope sc);
+  int card_call(const formula& e, const builtin& row, scope sc);
+  int binary(const formula& e, scope sc);
+  spades::stmt let(const lang::statement& s, size_t mark, scope sc);
+  spades::stmt assign(const lang::statement& s, scope sc);
+  spades::stmt tally(const lang::statement& s);
+  int points_to(const lang::statement& s) const;
 
   const symbol_table& syms_;
   variant& v_;

@@ -1,5 +1,6 @@
 // The variant language's grammar (PEGTL rules only). Line-oriented: one setting per line (or `;`),
-// blocks in braces, `#` comments. See spec/language.md for the meaning of each construct.
+// blocks in braces, `#` comments. See spec/language.md for the meaning of each construct. Each rule a user
+// can get wrong has a row in lang/parse_errors.hpp; lang/actions.cpp reads the rules the parse keeps.
 #pragma once
 #include <tao/pegtl.hpp>
 

@@ -22,7 +22,7 @@ std::unique_ptr<variant> build(resolved r, const option_choices& chosen, const s
     // which game failed: a note at each option chosen
     for (const auto& [name, text] : chosen)
       for (const item& o : r.options)
-        if (o.args.at(0).text == name) e.d.notes.push_back({o.args[0].at, fmt::format("with the option '{}' set to {}", name, text)});
+        if (o.name->text == name) e.d.notes.push_back({o.name->at, fmt::format("with the option '{}' set to {}", name, text)});
     throw;
   }
   v->file = path;

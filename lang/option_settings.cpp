@@ -38,13 +38,10 @@ struct substitution {
     return *v;
   }
 
-  void number_arg(item& it, size_t i) {
-    if (i < it.args.size()) it.args[i].text = number(it.args[i].text, it.args[i].at, it.kw);
-  }
+  void number_arg(word& w, const item& it) { w.text = number(w.text, w.at, keyword(it.kind)); }
 
   // `lo..hi`, each side a number or an option's name
-  void range_arg(item& it, size_t i) {
-    word& w = it.args.at(i);
+  void range_arg(word& w) {
     size_t dots = w.text.find("..");
     std::string lo = number(w.text.substr(0, dots), w.at, "a bid range");
     if (dots == std::string::npos) {
@@ -58,39 +55,57 @@ struct substitution {
 
   // a bid's `exchange N with partner`: N a number or an option's name
   void exchange_args(item& bid) {
-    for (item& o : bid.sub)
-      if (o.kw == "exchange") number_arg(o, 0);
+    for (item& o : bid.as<call_decl>().options)
+      if (o.kind == form::exchange) number_arg(o.as<count_decl>().count, o);
   }
 
   // a step's count of cards, `pass N to left`, `draw keep 1 of N`: a word there that names an option stands
   // for its value (any other word is left for the course's elaboration to judge, as before)
   void step_count_args(item& step) {
-    if (step.args.size() < 3) return;
-    size_t at = step.args.size();
-    if (step.args[1].text == "pass") at = 2;
-    else if (step.args[1].text == "draw")
-      for (size_t i = 2; i + 1 < step.args.size(); ++i)
-        if (step.args[i].text == "of") at = i + 1;
-    if (at >= step.args.size()) return;
-    if (const std::string* v = value_of(step.args[at].text)) {
-      note_use(step.args[at].text, "step");
-      step.args[at].text = *v;
+    std::vector<word>& args = step.as<step_decl>().args;
+    const std::string& kind = step.as<step_decl>().kind.text;
+    if (args.empty()) return;
+    size_t at = args.size();
+    if (kind == word_of(step_kind_words, step_kind::pass)) at = 0;
+    else if (kind == word_of(step_kind_words, step_kind::draw))
+      for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i].text == "of") at = i + 1;
+    if (at >= args.size()) return;
+    if (const std::string* v = value_of(args[at].text)) {
+      note_use(args[at].text, "step");
+      args[at].text = *v;
     }
   }
 
   // a list of cards: a word that is an option's name stands for its value
   void card_args(item& it) {
-    for (word& w : it.args)
+    for (word& w : it.as<listing>().words)
       if (const std::string* v = value_of(w.text)) {
-        note_use(w.text, it.kw);
+        note_use(w.text, keyword(it.kind));
         w.text = *v;
       }
   }
+
+  void item_args(item& it) {
+    switch (it.kind) {
+      case form::hand_size: case form::max_hands: number_arg(it.as<setting>().value, it); break;
+      case form::counter:
+        if (it.as<counter_decl>().start) number_arg(*it.as<counter_decl>().start, it);
+        break;
+      case form::bid:
+        range_arg(*it.as<call_decl>().range);
+        exchange_args(it);
+        break;
+      case form::step: step_count_args(it); break;
+      case form::remove: card_args(it); break;
+      default: break;
+    }
+  }
 };
 
-std::vector<item>* items_of(resolved& r, const char* block) {
+std::vector<item>* items_of(resolved& r, block_kind block) {
   for (auto& b : r.blocks)
-    if (b.kw == block) return &b.items;
+    if (b.kind == block) return &b.items;
   return nullptr;
 }
 
@@ -99,31 +114,16 @@ std::vector<item>* items_of(resolved& r, const char* block) {
 void apply_option_values(resolved& r, const option_choices& chosen) {
   for (const auto& [name, text] : chosen)
     for (item& o : r.options)
-      if (o.args.at(0).text == name) o.args.at(1).text = text;
+      if (o.name->text == name) o.as<option_decl>().value.text = text;
   substitution s{r, {}, {}};
   for (const item& o : r.options) {
-    const std::string& v = o.args.at(1).text;
-    s.names.push_back(o.args.at(0).text);
+    const std::string& v = o.as<option_decl>().value.text;
+    s.names.push_back(o.name->text);
     s.values.push_back(v == "true" ? "1" : v == "false" ? "0" : v);
   }
-  struct slot {
-    const char* block;
-    const char* kw;
-  };
-  for (const slot& at : {slot{"deal", "hand_size"}, slot{"end", "max_hands"}, slot{"scoring", "counter"}, slot{"bidding", "bid"},
-                         slot{"cards", "remove"}, slot{"course", "step"}})
-    if (std::vector<item>* items = items_of(r, at.block))
-      for (item& it : *items) {
-        if (it.kw != at.kw) continue;
-        if (it.kw == "counter") s.number_arg(it, 1);
-        else if (it.kw == "bid") {
-          s.range_arg(it, 1);
-          s.exchange_args(it);
-        }
-        else if (it.kw == "step") s.step_count_args(it);
-        else if (it.kw == "remove") s.card_args(it);
-        else s.number_arg(it, 0);
-      }
+  for (block_kind block : {block_kind::deal, block_kind::end, block_kind::scoring, block_kind::bidding, block_kind::cards, block_kind::course})
+    if (std::vector<item>* items = items_of(r, block))
+      for (item& it : *items) s.item_args(it);
 }
 
 }  // namespace spades::lang

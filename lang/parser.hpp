@@ -1,4 +1,7 @@
-// parse: text -> syntax tree (the one place that includes PEGTL).
+// parse, the first pass of text -> parse -> resolve -> declare -> elaborate -> variant (lang/load.cpp):
+// text -> syntax tree (lang/ast.hpp). PEGTL stays inside it: the grammar (grammar.hpp), its error table
+// (parse_errors.hpp/.cpp), the parse tree (parse_tree.hpp) and its conversion (actions.cpp), the driver
+// (parser.cpp).
 #pragma once
 #include <cstdint>
 

@@ -18,17 +18,15 @@ namespace spades::lang {
 namespace fs = std::filesystem;
 
 std::string item::key() const {
-  static const char* named[] = {"bid", "forbid", "counter", "tally", "rule", "team", "option", "announce", "force", "tie", "step"};
-  for (const char* k : named)
-    if (kw == k && !args.empty()) return kw + " " + args[0].text;
-  if (kw == "win" || kw == "lose") return kw + " when";
-  if (kw == "amend" && args.size() >= 2) return "amend " + args[0].text + " " + args[1].text;
-  return kw;
+  if (kind == form::win || kind == form::lose) return keyword(kind) + " when";
+  if (kind == form::amend) return "amend " + as<amend_decl>().of.text + " " + name->text;
+  if (name) return keyword(kind) + " " + name->text;
+  return keyword(kind);
 }
 
-const resolved_block* resolved::find(const std::string& kw) const {
+const resolved_block* resolved::find(block_kind kind) const {
   for (const auto& b : blocks)
-    if (b.kw == kw) return &b;
+    if (b.kind == kind) return &b;
   return nullptr;
 }
 
@@ -43,27 +41,29 @@ namespace {
 // `amend bid|announce NAME { options }`: each option replaces the item's option of the same keyword (a
 // `convert`: of the same name), or is added.
 void amend_options(item& target, const item& a) {
-  for (const item& o : a.sub) {
-    auto same = std::find_if(target.sub.begin(), target.sub.end(), [&](const item& x) {
-      return x.kw == o.kw && (o.kw != "convert" || x.args.at(0).text == o.args.at(0).text);
+  std::vector<item>& options = target.as<call_decl>().options;
+  for (const item& o : a.as<amend_decl>().options) {
+    auto same = std::find_if(options.begin(), options.end(), [&](const item& x) {
+      return x.kind == o.kind && (o.kind != form::convert || x.name->text == o.name->text);
     });
-    if (same != target.sub.end()) *same = o;
-    else target.sub.push_back(o);
+    if (same != options.end()) *same = o;
+    else options.push_back(o);
   }
 }
 
 // `amend rule NAME [when C] { let ... }`: a rule's named parts are its top-level `let` values.
 void amend_rule(item& target, const item& a) {
   if (a.cond) target.cond = a.cond;
-  for (const stmt& s : a.body) {
-    if (s.kind != stmt::let)
+  std::vector<statement>& body = target.as<rule_decl>().body;
+  for (const statement& s : a.as<amend_decl>().body) {
+    if (s.kind != statement::let)
       throw diag_error(s.at, "an amendment replaces a rule's named parts, its top-level `let` values: this statement is not a `let`");
-    auto same = std::find_if(target.body.begin(), target.body.end(), [&](const stmt& x) { return x.kind == stmt::let && x.name == s.name; });
-    if (same == target.body.end()) {
+    auto same = std::find_if(body.begin(), body.end(), [&](const statement& x) { return x.kind == statement::let && x.name == s.name; });
+    if (same == body.end()) {
       std::vector<std::string> parts;
-      for (const stmt& x : target.body)
-        if (x.kind == stmt::let) parts.push_back(x.name);
-      throw diag_error(s.name_at, fmt::format("rule '{}' has no top-level `let {}` to replace{} (its named parts: {})", target.args.at(0).text,
+      for (const statement& x : body)
+        if (x.kind == statement::let) parts.push_back(x.name);
+      throw diag_error(s.name_at, fmt::format("rule '{}' has no top-level `let {}` to replace{} (its named parts: {})", target.name->text,
                                               s.name, did_you_mean(s.name, parts), parts.empty() ? "none" : fmt::format("{}", fmt::join(parts, ", "))));
     }
     *same = s;
@@ -74,26 +74,26 @@ void amend_rule(item& target, const item& a) {
 // inherited step or one stated earlier). A course is short, so a placement may scan it.
 void place_steps(std::vector<item>& into, const std::vector<item>& from) {
   for (const item& it : from) {
-    if (!it.place) continue;
-    const std::string& other = it.place_step->text;
+    const step_decl& step = it.as<step_decl>();
+    const std::string& other = step.by->text;
     auto key_of = [&](const std::string& name) { return "step " + name; };
     auto find = [&](const std::string& key) {
       return std::find_if(into.begin(), into.end(), [&](const item& x) { return x.key() == key; });
     };
-    if (other == it.args.at(0).text)
-      throw diag_error(it.place_step->at, fmt::format("a step cannot be placed {} itself", it.place->text));
+    if (other == it.name->text)
+      throw diag_error(step.by->at, fmt::format("a step cannot be placed {} itself", step.place->text));
     if (find(key_of(other)) == into.end()) {
       std::vector<std::string> names;
       for (const item& x : into)
-        if (x.kw == "step" && x.key() != it.key()) names.push_back(x.args.at(0).text);
-      throw diag_error(it.place_step->at, fmt::format("no step named '{}' to place this step {}{}", other, it.place->text, did_you_mean(other, names)));
+        if (x.kind == form::step && x.key() != it.key()) names.push_back(x.name->text);
+      throw diag_error(step.by->at, fmt::format("no step named '{}' to place this step {}{}", other, step.place->text, did_you_mean(other, names)));
     }
     auto self = find(it.key());
     if (self == into.end()) continue;  // dropped again in the same file
     item moved = std::move(*self);
     into.erase(self);
     auto target = find(key_of(other));
-    into.insert(it.place->text == "before" ? target : target + 1, std::move(moved));
+    into.insert(step.before ? target : target + 1, std::move(moved));
   }
 }
 
@@ -102,15 +102,15 @@ void place_steps(std::vector<item>& into, const std::vector<item>& from) {
 // The items of `from` are moved into `into` (the file's syntax tree is not read again).
 void merge_items(std::vector<item>& into, std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
   // tie rules are an ordered list read top to bottom: a file that states any replaces the inherited list
-  bool own_ties = std::any_of(from.begin(), from.end(), [](const item& x) { return x.kw == "tie"; });
-  if (own_ties) into.erase(std::remove_if(into.begin(), into.end(), [](const item& x) { return x.kw == "tie"; }), into.end());
+  bool own_ties = std::any_of(from.begin(), from.end(), [](const item& x) { return x.kind == form::tie; });
+  if (own_ties) into.erase(std::remove_if(into.begin(), into.end(), [](const item& x) { return x.kind == form::tie; }), into.end());
   std::unordered_map<std::string, size_t> index;  // key -> position in `into`
   for (size_t i = 0; i < into.size(); ++i) index.emplace(into[i].key(), i);
   std::unordered_map<std::string, pos> seen;  // duplicates within one file are mistakes: where each key was first
   // the steps placed before or after another, kept for place_steps once the items are merged
   std::vector<item> placed;
   for (const item& it : from)
-    if (it.place) placed.push_back(it);
+    if (it.kind == form::step && it.as<step_decl>().place) placed.push_back(it);
   std::vector<bool> dropped(into.size());
   auto near_keys = [&] {
     std::vector<std::string> keys;
@@ -121,30 +121,32 @@ void merge_items(std::vector<item>& into, std::vector<item>& from, const std::st
   // a course is short (max_steps): refused here, before placing steps scans it once per placement
   int steps = 0;
   for (const item& it : from)
-    if (it.kw == "step" && ++steps > max_steps) throw diag_error(it.at, fmt::format("a course has at most {} steps", max_steps));
+    if (it.kind == form::step && ++steps > max_steps) throw diag_error(it.at, fmt::format("a course has at most {} steps", max_steps));
   for (item& it : from) {
-    if (it.kw == "amend") {
+    if (it.kind == form::amend) {
       auto [first, fresh] = seen.emplace(it.key(), it.at);
       if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", it.key(), where), {{first->second, "first defined here"}});
-      std::string key = it.args.at(0).text + " " + it.args.at(1).text;
+      const amend_decl& a = it.as<amend_decl>();
+      std::string key = a.of.text + " " + it.name->text;
       auto found = index.find(key);
       if (found == index.end())
-        throw diag_error(it.args[0].at, fmt::format("nothing named '{}' to amend in '{}'{}", key, where, did_you_mean(key, near_keys())));
+        throw diag_error(a.of.at, fmt::format("nothing named '{}' to amend in '{}'{}", key, where, did_you_mean(key, near_keys())));
       item& target = into[found->second];
-      if (it.args[0].text == "rule") amend_rule(target, it);
+      if (a.rule) amend_rule(target, it);
       else amend_options(target, it);
       continue;
     }
-    if (it.kw == "drop" && own_ties && it.args.at(0).text == "tie")
-      throw diag_error(it.args[0].at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
-    if (it.kw == "drop") {
-      std::string key = it.args.size() == 1 ? it.args[0].text : it.args.at(0).text + " " + it.args.at(1).text;  // `drop target`
+    if (it.kind == form::drop && own_ties && it.as<drop_decl>().of == form::tie)
+      throw diag_error(it.as<drop_decl>().kind.at, "this file states its own tie rules, which replace the inherited ones: nothing to drop");
+    if (it.kind == form::drop) {
+      const drop_decl& d = it.as<drop_decl>();
+      std::string key = d.what ? d.kind.text + " " + d.what->text : d.kind.text;  // `drop target`
       auto found = index.find(key);
       if (found == index.end()) {
         std::vector<std::string> keys;
         for (size_t i = 0; i < into.size(); ++i)
           if (i >= dropped.size() || !dropped[i]) keys.push_back(into[i].key());
-        throw diag_error(it.args[0].at, fmt::format("nothing named '{}' to drop in '{}'{}", key, where, did_you_mean(key, keys)));
+        throw diag_error(d.kind.at, fmt::format("nothing named '{}' to drop in '{}'{}", key, where, did_you_mean(key, keys)));
       }
       dropped[found->second] = true;
       index.erase(found);
@@ -228,23 +230,23 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
   }
   merge_items(out.options, ast.top, "options", out.drops);
   // the same block may be opened more than once in a file; its items still may not repeat
-  std::vector<std::pair<std::string, std::vector<item>>> per_block;
+  std::vector<std::pair<block_kind, std::vector<item>>> per_block;
   for (block& b : ast.blocks) {
-    auto it = std::find_if(per_block.begin(), per_block.end(), [&](auto& p) { return p.first == b.kw; });
-    if (it == per_block.end()) per_block.push_back({b.kw, std::move(b.items)});
+    auto it = std::find_if(per_block.begin(), per_block.end(), [&](auto& p) { return p.first == b.kind; });
+    if (it == per_block.end()) per_block.push_back({b.kind, std::move(b.items)});
     else it->second.insert(it->second.end(), std::make_move_iterator(b.items.begin()), std::make_move_iterator(b.items.end()));
   }
   for (auto& entry : per_block) {
-    const std::string& kw = entry.first;
+    const block_kind kind = entry.first;
     auto& items = entry.second;
-    auto rb = std::find_if(out.blocks.begin(), out.blocks.end(), [&](auto& x) { return x.kw == kw; });
+    auto rb = std::find_if(out.blocks.begin(), out.blocks.end(), [&](auto& x) { return x.kind == kind; });
     if (rb == out.blocks.end()) {
-      out.blocks.push_back({kw, {}, {}});
+      out.blocks.push_back({kind, {}, {}});
       rb = out.blocks.end() - 1;
     }
     for (const block& b : ast.blocks)
-      if (b.kw == kw) rb->at = b.at;
-    merge_items(rb->items, items, kw, out.drops);
+      if (b.kind == kind) rb->at = b.at;
+    merge_items(rb->items, items, std::string(word_of(block_words, kind)), out.drops);
   }
 }
 

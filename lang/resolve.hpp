@@ -1,4 +1,5 @@
-// resolve: follow `extends`, merge a variant onto its base item by item, and reject duplicates.
+// resolve (text -> parse -> resolve -> declare -> elaborate -> variant): follow `extends`, merge a variant
+// onto its base item by item (by item::key), apply `amend` and `drop`, and reject duplicates.
 #pragma once
 #include <map>
 #include <string>
@@ -9,7 +10,7 @@
 namespace spades::lang {
 
 struct resolved_block {
-  std::string kw;
+  block_kind kind;
   pos at;  // where it was last opened
   std::vector<item> items;
 };
@@ -24,7 +25,7 @@ struct resolved {
   std::vector<resolved_block> blocks;
   std::vector<item> drops;          // every `drop` applied, so that a later "unknown name" can say why
   std::map<std::string, std::string> setting_options;  // option -> the first setting that names it (option_settings.cpp)
-  const resolved_block* find(const std::string& kw) const;
+  const resolved_block* find(block_kind kind) const;
 };
 
 // Reads `path` (and its bases) into `src`, parses and merges them. Throws diag_error.

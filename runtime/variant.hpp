@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runtime/cards.hpp"
@@ -15,6 +16,28 @@
 namespace spades {
 
 struct score_code;  // runtime/score_code.hpp
+
+// ---- the words of the enums: one table per enum, each value with its word in the language (the word
+// lang/ reads in a file and lists in its messages, in the table's order; explain and graph print it) ----
+template <class E>
+struct enum_word {
+  std::string_view word;
+  E value;
+};
+// The word of `value` in `table`.
+template <class E, size_t N>
+constexpr std::string_view word_of(const enum_word<E> (&table)[N], E value) {
+  for (const enum_word<E>& w : table)
+    if (w.value == value) return w.word;
+  return {};
+}
+// The table's words, in order (a parse error's candidates).
+template <class E, size_t N>
+constexpr std::array<std::string_view, N> words_of(const enum_word<E> (&table)[N]) {
+  std::array<std::string_view, N> out{};
+  for (size_t i = 0; i < N; ++i) out[i] = table[i].word;
+  return out;
+}
 
 // ---- expressions: a flat pool of nodes; children are indices into the pool ----
 enum class op : uint8_t {
@@ -93,6 +116,8 @@ struct bid_kind {
 
 // ---- play ----
 enum class lead_start : uint8_t { dealer_left, dealer, dealer_right, holder };
+inline constexpr enum_word<lead_start> lead_start_words[] = {
+    {"dealer_left", lead_start::dealer_left}, {"dealer", lead_start::dealer}, {"dealer_right", lead_start::dealer_right}, {"holder", lead_start::holder}};
 struct forbid_rule {
   std::string name;
   card_set cards;   // what may not be led
@@ -102,8 +127,11 @@ struct forbid_rule {
   std::string group;  // the card group as written ("trump"), for explanations
 };
 enum class follow_rule : uint8_t { suit, beat };
+inline constexpr enum_word<follow_rule> follow_rule_words[] = {{"suit", follow_rule::suit}, {"beat", follow_rule::beat}};
 
 enum class tie_rule : uint8_t { another_hand, draw, next_hand_decides };
+inline constexpr enum_word<tie_rule> tie_rule_words[] = {
+    {"another_hand", tie_rule::another_hand}, {"draw", tie_rule::draw}, {"next_hand_decides", tie_rule::next_hand_decides}};
 struct tie_choice {
   tie_rule rule = tie_rule::another_hand;
   int when = -1;  // game-scope condition; the first whose condition holds applies
@@ -111,6 +139,8 @@ struct tie_choice {
 // The cards not dealt: none may be left; out of play; a kitty for a `take` step; a face-down stock, in
 // its shuffled order, for a `draw` step.
 enum class leftover_rule : uint8_t { none, out, kitty, stock };
+inline constexpr enum_word<leftover_rule> leftover_rule_words[] = {
+    {"out", leftover_rule::out}, {"kitty", leftover_rule::kitty}, {"none", leftover_rule::none}, {"stock", leftover_rule::stock}};
 
 // A declaration made after the bidding: an announcement (bemo, aces) or the conversion of a bid
 // ("come out" of a blind bid into a plain 10).
@@ -132,6 +162,8 @@ struct call_kind {
 
 // On the lead of one of `lead` cards, `who` must play the highest (or lowest) card of `among` held.
 enum class force_who : uint8_t { opponents, others, partner };
+inline constexpr enum_word<force_who> force_who_words[] = {
+    {"opponents", force_who::opponents}, {"others", force_who::others}, {"partner", force_who::partner}};
 struct force_rule {
   std::string name;
   card_set lead;
@@ -177,6 +209,7 @@ struct play_forbid {
 // A forced play (`force NAME play lowest|highest|any CARDS when ...`): while its condition holds and the
 // player may play a card of `cards`, the lowest, the highest, or any of those must be played.
 enum class force_pick : uint8_t { lowest, highest, any };
+inline constexpr enum_word<force_pick> force_pick_words[] = {{"lowest", force_pick::lowest}, {"highest", force_pick::highest}, {"any", force_pick::any}};
 struct play_force {
   std::string name;
   force_pick pick = force_pick::lowest;
@@ -203,16 +236,26 @@ struct play_force {
 // draw: the players draw from the stock in turn until each holds a hand (right after the deal).
 enum class step_kind : uint8_t { deal, take, discard, pass, bid, calls, exchange, play, partner, draw };
 constexpr int step_kinds = 10;
+// `step NAME KIND`: the kind's word (the parser's candidates, the course's elaboration, explain, graph).
+inline constexpr enum_word<step_kind> step_kind_words[] = {
+    {"deal", step_kind::deal},   {"take", step_kind::take},   {"discard", step_kind::discard}, {"pass", step_kind::pass},
+    {"bid", step_kind::bid},     {"calls", step_kind::calls}, {"exchange", step_kind::exchange}, {"play", step_kind::play},
+    {"partner", step_kind::partner}, {"draw", step_kind::draw}};
+static_assert(std::size(step_kind_words) == step_kinds);
 // Where passed cards go, as a seat offset clockwise: partner (the seat of `partner`), left, across, right.
 enum class pass_to : uint8_t { partner, left, right, across };
+inline constexpr enum_word<pass_to> pass_to_words[] = {{"partner", pass_to::partner}, {"left", pass_to::left}, {"right", pass_to::right}, {"across", pass_to::across}};
 // Who takes the leftover cards: the dealer; the holder of the first of `cards` dealt (the dealer when
 // none is); or, after the bidding, the side whose bids add up to the most, its member who bid the most
 // (the first of them in bidding order) taking them; sides tied for the most take one card each in turn,
 // in bidding order, the kitty's cards in deck order.
 enum class taker_rule : uint8_t { dealer, holder, side_bidding_more };
+// `take dealer | holder CARDS | side bidding more` (`kitty` in 'deal' names the first two)
+inline constexpr enum_word<taker_rule> taker_rule_words[] = {{"dealer", taker_rule::dealer}, {"holder", taker_rule::holder}, {"side", taker_rule::side_bidding_more}};
 // Who is given the dummy seat to play (a `partner` step): the player who bid the highest number (the
 // first of them in bidding order on equal numbers; with no bidding, the first in bidding order).
 enum class controller_rule : uint8_t { highest_bidder };
+inline constexpr enum_word<controller_rule> controller_rule_words[] = {{"highest_bidder", controller_rule::highest_bidder}};
 // A compiled step: arguments omitted in the file were filled in from the other blocks' settings, and a
 // step those settings leave with nothing to do (no pass, no kitty) is not in the table at all.
 struct hand_step {
