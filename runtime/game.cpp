@@ -45,7 +45,7 @@ void game_state::deal(rng& r) {
 
 template <bool Narrow>
 void game_state::deal_as(rng& r) {
-  // the deck is always the ids 0..n-1 (check.cpp compacts them)
+  // the deck is always the ids 0..n-1 (lang/elaborate_cards.cpp numbers the cards left after `remove` so)
   std::array<int16_t, max_cards> order;
   const int n = (int)v->cards.size();
   for (int i = 0; i < n; ++i) order[i] = (int16_t)i;
