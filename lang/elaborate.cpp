@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/score_code.hpp"
+#include "runtime/plan.hpp"
 
 namespace spades::lang {
 
@@ -159,7 +159,7 @@ std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) 
   elaborate_course(e);
   elaborate_scoring(e);
   elaborate_end(e);
-  v->scoring = compile_scoring(*v);
+  prepare(*v);  // the execution plan, worked out by the runtime from the meaning
   return v;
 }
 

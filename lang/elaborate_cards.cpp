@@ -80,7 +80,6 @@ void build_deck(elaboration& e, const std::vector<std::string>& suits, const std
   for (size_t i = 0; i < all.size(); ++i)
     if (!removed[i]) v.cards.push_back(all[i]);
   for (int i = 0; i < (int)v.cards.size(); ++i) v.deck.add(i);
-  v.narrow = v.cards.size() <= 64;
 }
 
 // `top_trumps CARDS`: above the trump suit's ranks, in the order listed.

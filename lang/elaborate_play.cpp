@@ -8,14 +8,6 @@ namespace spades::lang {
 
 namespace {
 
-// Does the formula read the card in question (`winning`)?
-bool reads_card(const variant& v, int node) {
-  if (node < 0) return false;
-  const expr_node& n = v.exprs[node];
-  if (n.o == op::var && n.v == var::winning) return true;
-  return reads_card(v, n.a) || reads_card(v, n.b) || reads_card(v, n.c);
-}
-
 // The first node of the formula that reads the card in question, for a message that points at it.
 const expr_node* card_reader(const variant& v, int node) {
   if (node < 0) return nullptr;
@@ -60,26 +52,7 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   if (const expr_node* n = card_reader(e.v, f.when))
     fail(e.v.at(*n), "'winning' is about a card played to a trick: a lead restriction has none (use `forbid NAME play`)");
-  // the usual lead restriction, `when not broken`, is tested directly on the hot path
-  const auto& x = e.v.exprs;
-  f.unless_broken = f.when >= 0 && x[f.when].o == op::not_ && x[x[f.when].a].o == op::var && x[x[f.when].a].v == var::broken;
   return f;
-}
-
-// A per-card condition's top-level `and` parts: the leading ones that do not read the card, evaluated
-// once, and the rest, card by card, in the written order (the same answers and the same first error).
-void split_per_card(const variant& v, int node, std::vector<int>& fixed, std::vector<int>& per_card) {
-  std::vector<int> parts;
-  auto conjuncts = [&](auto& self, int i) -> void {
-    if (v.exprs[i].o != op::and_) return parts.push_back(i);
-    self(self, v.exprs[i].a);
-    self(self, v.exprs[i].b);
-  };
-  conjuncts(conjuncts, node);
-  size_t k = 0;
-  while (k < parts.size() && !reads_card(v, parts[k])) ++k;
-  fixed.assign(parts.begin(), parts.begin() + k);
-  per_card.assign(parts.begin() + k, parts.end());
 }
 
 // forbid NAME play CARDS [when CONDITION] ["reason"]
@@ -92,8 +65,6 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
   f.group = joined(cards, 0);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
-  f.per_card = reads_card(e.v, f.when);
-  if (f.per_card) split_per_card(e.v, f.when, f.when_fixed, f.when_card);
   return f;
 }
 
@@ -109,8 +80,6 @@ play_force force_play(elaboration& e, const symbol& s) {
   f.group = joined(a, 1);
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
-  f.per_card = reads_card(e.v, f.when);
-  if (f.per_card) split_per_card(e.v, f.when, f.when_fixed, f.when_card);
   return f;
 }
 
@@ -153,7 +122,6 @@ void elaborate_play(elaboration& e) {
     if (!s->decl->as<force_decl>().on_lead) v.play_forces.push_back(force_play(e, *s));
     else v.forces.push_back(force(e, *s));
   }
-  v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
   if (const item* it = e.find(block_kind::play, form::follow))
     v.follow = choose_word(it->as<setting>().value, follow_rule_words, "follow rule");
 }

@@ -1,5 +1,7 @@
-// The compiled variant: immutable tables that drive the game state machine. Produced by lang/elaborate*.cpp;
-// nothing in runtime/ knows which variant it is running.
+// The compiled variant: immutable tables that drive the game state machine. Its meaning is produced by
+// lang/elaborate*.cpp; the fields marked "plan" are worked out from that meaning by prepare()
+// (runtime/plan.hpp), which lang/ calls last and which a variant built by hand must call too. Nothing in
+// runtime/ knows which variant it is running.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -63,7 +65,7 @@ enum class var : uint8_t {
 struct expr_node {
   op o = op::num;
   var v = var::option;
-  bool reads_number = false;       // in a bid's condition: the node reads this_bid (lang/elaborate_bidding.cpp)
+  bool reads_number = false;       // plan: in a bid's condition, the node reads this_bid
   int32_t a = -1, b = -1, c = -1;  // children
   int64_t value = 0;               // literal value, the variable's index, or (bid kinds) a bit per kind
   int32_t file = -1, line = 0, col = 0;  // source position, for run-time errors
@@ -99,7 +101,7 @@ struct bid_kind {
   int exchange_when = -1;          // ... when this condition (bidding scope, for the bidder) holds; -1 = always
   bool side = false;  // a bid for the whole side: the partners' turns are skipped, their bids are this one
   bool agree = false; // the partner must agree to it, or the bidder bids again
-  // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), so that legal_moves evaluates the
+  // plan: `when` split at its top-level `and`s (runtime/plan.hpp), so that legal_moves evaluates the
   // leading parts that do not read the number bid once per decision, not once per number: when_fixed,
   // each with its slot among the variant's distinct leading parts (variant::bid_fixed_parts; -1: none),
   // so that a part written alike in several kinds is evaluated once per decision; when_number, the rest,
@@ -122,7 +124,7 @@ struct forbid_rule {
   std::string name;
   card_set cards;   // what may not be led
   int when = -1;    // condition (expr), -1 = always
-  bool unless_broken = false;  // the condition is exactly `not broken`: tested without the evaluator
+  bool unless_broken = false;  // plan: the condition is exactly `not broken`, tested without the evaluator
   std::string reason;
   std::string group;  // the card group as written ("trump"), for explanations
 };
@@ -153,7 +155,7 @@ struct call_kind {
   int to_kind = -1, to_n = 0;  // ... which becomes this bid
   bool redeal = false;    // a misdeal: made before the bidding, it throws the hand in and the same dealer deals again
   std::string reason;     // why it is refused when `when` does not hold (shown for a redeal)
-  // `when` split at its top-level `and`s (lang/elaborate_bidding.cpp), each part with its slot among the
+  // plan: `when` split at its top-level `and`s (runtime/plan.hpp), each part with its slot among the
   // calls' distinct parts (variant::call_parts; -1: none), so that the calls open to an owner are found
   // with a part written alike in several calls evaluated once (game_state::open_calls).
   std::vector<int> when_parts;
@@ -198,8 +200,8 @@ struct play_forbid {
   std::string name;
   card_set cards;
   int when = -1;   // play-scope condition for the player to play, -1 = always
-  bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
-  // per_card: the condition split at its top-level `and`s (lang/elaborate_play.cpp), the leading parts
+  bool per_card = false;  // plan: the condition reads the card in question (`winning`), tested card by card
+  // per_card: the condition split at its top-level `and`s (runtime/plan.hpp), the leading parts
   // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
   // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
   std::vector<int> when_fixed, when_card;
@@ -216,8 +218,8 @@ struct play_force {
   card_set cards;
   std::string group;  // the group as written ("trump", "C"), for the refusal's words
   int when = -1;
-  bool per_card = false;  // the condition reads the card in question (`winning`): tested card by card
-  // per_card: the condition split at its top-level `and`s (lang/elaborate_play.cpp), the leading parts
+  bool per_card = false;  // plan: the condition reads the card in question (`winning`), tested card by card
+  // per_card: the condition split at its top-level `and`s (runtime/plan.hpp), the leading parts
   // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
   // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
   std::vector<int> when_fixed, when_card;
@@ -299,7 +301,7 @@ struct variant {
   std::vector<card_face> cards;
   std::vector<std::string> suit_names;    // "S", "H", ...
   card_set deck;
-  bool narrow = false;                    // at most 64 cards: the playouts' card sets use one word (set_ops<true>)
+  bool narrow = false;                    // plan: at most 64 cards, the playouts' card sets use one word (set_ops<true>)
   std::vector<card_set> follow_mask;      // per suit: the cards that follow it (trump suit includes top trumps)
   std::vector<int8_t> follow_suit;        // per card: the suit it belongs to for following
   std::vector<int16_t> power;             // per card: higher beats lower within the same suit / among trumps
@@ -322,11 +324,11 @@ struct variant {
   bool bid_by_team = false;
   int bid_start = 1;                      // seat offset from the dealer of the first bidder
   std::vector<bid_kind> bids;
-  int bid_fixed_parts = 0;                // distinct leading parts of the bids' conditions (bid_kind::when_fixed_slot)
+  int bid_fixed_parts = 0;                // plan: distinct leading parts of the bids' conditions (bid_kind::when_fixed_slot)
   int skip_bidding_when = -1;
   std::vector<call_kind> calls;           // announcements and conversions after the bidding
-  int call_parts = 0;                     // distinct parts of the calls' conditions (call_kind::when_slot)
-  uint32_t team_call_mask = 0, redeal_call_mask = 0;  // a bit per call made by a team / that throws the hand in
+  int call_parts = 0;                     // plan: distinct parts of the calls' conditions (call_kind::when_slot)
+  uint32_t team_call_mask = 0, redeal_call_mask = 0;  // plan: a bit per call made by a team / that throws the hand in
 
   // play
   lead_start lead = lead_start::dealer_left;
@@ -338,7 +340,7 @@ struct variant {
   std::vector<force_rule> forces;
   std::vector<play_forbid> play_forbids;  // restrictions of every card played, after following suit
   std::vector<play_force> play_forces;    // forced plays by condition, after those
-  bool play_conditions = false;           // either of the two is non-empty: one test per card on the hot path
+  bool play_conditions = false;           // plan: either of the two is non-empty, one test per card on the hot path
   int tricks_per_hand = 13;
 
   // scoring
@@ -393,7 +395,7 @@ struct variant {
   std::vector<std::string> let_names;
   std::vector<std::string> card_group_texts;
 
-  // The scoring rules compiled (runtime/score_code.hpp), set once the variant is built; null: the tree walk.
+  // plan: the scoring rules compiled (runtime/score_code.hpp); null: the tree walk scores the variant.
   std::shared_ptr<const score_code> scoring;
 };
 

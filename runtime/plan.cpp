@@ -1,0 +1,127 @@
+// The execution plan of a compiled variant (plan.hpp): worked out from the rules' meaning alone.
+#include "runtime/plan.hpp"
+
+#include "runtime/score_code.hpp"
+
+namespace spades {
+
+namespace {
+
+// The parts of a condition joined by `and`, in the order they are evaluated.
+void conjuncts(const variant& v, int node, std::vector<int>& out) {
+  const expr_node& n = v.exprs[node];
+  if (n.o != op::and_) return out.push_back(node);
+  conjuncts(v, n.a, out);
+  conjuncts(v, n.b, out);
+}
+
+// Does the formula read the number bid? Marks each node (expr_node::reads_number) on the way.
+bool reads_number(variant& v, int node) {
+  if (node < 0) return false;
+  expr_node& n = v.exprs[node];
+  const bool a = reads_number(v, n.a), b = reads_number(v, n.b), c = reads_number(v, n.c);
+  v.exprs[node].reads_number = (n.o == op::var && n.v == var::this_bid) || a || b || c;
+  return v.exprs[node].reads_number;
+}
+
+// Does the formula read the card in question (`winning`)?
+bool reads_card(const variant& v, int node) {
+  if (node < 0) return false;
+  const expr_node& n = v.exprs[node];
+  if (n.o == op::var && n.v == var::winning) return true;
+  return reads_card(v, n.a) || reads_card(v, n.b) || reads_card(v, n.c);
+}
+
+// The same formula, wherever it is written.
+bool same_formula(const variant& v, int x, int y) {
+  if (x < 0 || y < 0) return x == y;
+  const expr_node &a = v.exprs[x], &b = v.exprs[y];
+  return a.o == b.o && a.v == b.v && a.value == b.value && same_formula(v, a.a, b.a) && same_formula(v, a.b, b.b) &&
+         same_formula(v, a.c, b.c);
+}
+
+// The slot of `part` among the distinct parts so far (a part written alike shares the first's slot), a new
+// one while fewer than `max`; -1 when the slots are full.
+int8_t shared_slot(const variant& v, std::vector<int>& distinct, int part, size_t max) {
+  size_t slot = 0;
+  while (slot < distinct.size() && !same_formula(v, distinct[slot], part)) ++slot;
+  if (slot == distinct.size() && slot < max) distinct.push_back(part);
+  return slot < distinct.size() ? (int8_t)slot : (int8_t)-1;
+}
+
+// Each bid's condition in two: the leading `and` parts that do not read the number (the same for every
+// number of the kind, so evaluated once per decision) and the rest. Evaluated in that order, every part is
+// reached exactly as evaluating the whole condition number by number reaches it: the same answers, and
+// the same error first when a part fails.
+void split_bids(variant& v) {
+  std::vector<int> distinct;  // the first of each distinct leading part, by slot
+  for (bid_kind& b : v.bids) {
+    b.when_split = false;
+    b.when_fixed.clear(), b.when_number.clear(), b.when_fixed_slot.clear();
+    if (b.when < 0) continue;
+    reads_number(v, b.when);
+    std::vector<int> parts;
+    conjuncts(v, b.when, parts);
+    size_t fixed = 0;
+    while (fixed < parts.size() && !v.exprs[parts[fixed]].reads_number) ++fixed;
+    b.when_fixed.assign(parts.begin(), parts.begin() + fixed);
+    b.when_number.assign(parts.begin() + fixed, parts.end());
+    b.when_split = true;
+    for (int part : b.when_fixed) b.when_fixed_slot.push_back(shared_slot(v, distinct, part, max_bid_fixed_parts));
+  }
+  v.bid_fixed_parts = (int)distinct.size();
+}
+
+// A call's condition split into all its `and` parts (a call has no number), shared between calls the same
+// way: an owner's calls are asked in order, each part evaluated at most once.
+void split_calls(variant& v) {
+  std::vector<int> distinct;
+  v.team_call_mask = v.redeal_call_mask = 0;
+  for (size_t k = 0; k < v.calls.size(); ++k) {
+    call_kind& c = v.calls[k];
+    c.when_parts.clear(), c.when_slot.clear();
+    if (c.by_team) v.team_call_mask |= 1u << k;
+    if (c.redeal) v.redeal_call_mask |= 1u << k;
+    if (c.when < 0) continue;
+    conjuncts(v, c.when, c.when_parts);
+    for (int part : c.when_parts) c.when_slot.push_back(shared_slot(v, distinct, part, max_call_parts));
+  }
+  v.call_parts = (int)distinct.size();
+}
+
+// A per-card condition's top-level `and` parts: the leading ones that do not read the card, evaluated
+// once, and the rest, card by card, in the written order (the same answers and the same first error).
+template <class Rule>
+void split_per_card(const variant& v, Rule& f) {
+  f.per_card = reads_card(v, f.when);
+  f.when_fixed.clear(), f.when_card.clear();
+  if (!f.per_card) return;
+  std::vector<int> parts;
+  conjuncts(v, f.when, parts);
+  size_t k = 0;
+  while (k < parts.size() && !reads_card(v, parts[k])) ++k;
+  f.when_fixed.assign(parts.begin(), parts.begin() + k);
+  f.when_card.assign(parts.begin() + k, parts.end());
+}
+
+void plan_play(variant& v) {
+  const auto& x = v.exprs;
+  // the usual lead restriction, `when not broken`, is tested directly on the hot path
+  for (forbid_rule& f : v.forbids)
+    f.unless_broken = f.when >= 0 && x[f.when].o == op::not_ && x[x[f.when].a].o == op::var && x[x[f.when].a].v == var::broken;
+  for (play_forbid& f : v.play_forbids) split_per_card(v, f);
+  for (play_force& f : v.play_forces) split_per_card(v, f);
+  v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
+}
+
+}  // namespace
+
+void prepare(variant& v) {
+  v.narrow = v.cards.size() <= 64;
+  split_bids(v);
+  split_calls(v);
+  plan_play(v);
+  v.scoring = compile_scoring(v);
+}
+
+}  // namespace spades
