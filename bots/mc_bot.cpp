@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bots/outcome.hpp"
+
 namespace spades {
 
 // ---- what a seat knows ----
@@ -193,12 +195,14 @@ void mc_bot::price_carried(const game_state& st) {
   }
   for (int t = 0; t < v.teams; ++t) {
     try {
-      world_ = st;
-      scratch_ = st;
-      scratch_.counters[t][v.bags_counter] += 100;
-      world_.guess_tricks(won, order.data());
-      scratch_.guess_tricks(won, order.data());
-      unit_[t] = std::clamp((double)(scratch_.hand_points[t] - world_.hand_points[t]) / 100.0, -unit_limit, unit_limit);
+      const guessed_hand g = guess_hand(st, won, order.data());
+      hand_facts f = g.facts();
+      const bot_detail::scored_guess a = bot_detail::score_guess(v, f);
+      team_counters more = st.counters;
+      more[t][v.bags_counter] += 100;
+      f.counters = &more;
+      const bot_detail::scored_guess b = bot_detail::score_guess(v, f);
+      unit_[t] = std::clamp((double)(b.r.points[t] - a.r.points[t]) / 100.0, -unit_limit, unit_limit);
     } catch (const rule_error&) {
       unit_[t] = 0;
     }

@@ -1,4 +1,4 @@
-// Scoring a copy of the state with assumed trick outcomes (bots/outcome.hpp): what a trick, a count of
+// Scoring assumed trick outcomes of the hand under way (bots/outcome.hpp): what a trick, a count of
 // tricks or a contract is worth to a side, asked of the variant's own scoring.
 #include "bots/outcome.hpp"
 
@@ -28,11 +28,14 @@ double carried_unit(bot_context& cx, const game_state& st, int team) {
   }
   double unit = 0;
   try {
-    game_state a = st, b = st;
-    b.counters[team][k] += 100;
-    a.guess_tricks(won, order.data());
-    b.guess_tricks(won, order.data());
-    unit = std::clamp((double)(b.hand_points[team] - a.hand_points[team]) / 100.0, -50.0, 50.0);
+    const guessed_hand g = guess_hand(st, won, order.data());
+    hand_facts f = g.facts();
+    const scored_guess a = score_guess(v, f);
+    team_counters more = st.counters;
+    more[team][k] += 100;
+    f.counters = &more;
+    const scored_guess b = score_guess(v, f);
+    unit = std::clamp((double)(b.r.points[team] - a.r.points[team]) / 100.0, -50.0, 50.0);
   } catch (const rule_error&) {
     unit = 0;
   }
@@ -42,6 +45,18 @@ double carried_unit(bot_context& cx, const game_state& st, int team) {
 }
 
 }  // namespace
+
+scored_guess score_guess(const variant& v, const hand_facts& f) {
+  scored_guess s;
+  s.r = score(v, f);
+  s.d = verdict_after(v, f, s.r);
+  return s;
+}
+
+scored_guess score_guess(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order) {
+  const guessed_hand g = guess_hand(st, won, order);  // read while scoring
+  return score_guess(*st.v, g.facts());
+}
 
 trick_split split_of(std::initializer_list<std::pair<int, int>> takes) {
   trick_split sp;
@@ -74,22 +89,21 @@ double win_chance(const game_state& c, int team, double stake) {
 
 }  // namespace
 
-// Scores `c` (a copy) as if `won` tricks were taken, in `order` (each seat bringing home the cards it
+// Scores the state as if `won` tricks were taken, in `order` (each seat bringing home the cards it
 // holds, for rules that read them): the side's points, what the carried counter it adds to will cost
 // later, and a game won or lost by this hand counted as `stake` points more or less, scaled by what ending
 // it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
 // (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
 // level). Nothing is kept.
-double score_outcome(bot_context& cx, game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order) {
-  const variant& v = *c.v;
-  int64_t carried = v.bags_counter >= 0 ? c.counters[team][v.bags_counter] : 0;
-  double unit = carried_unit(cx, c, team);
+double score_outcome(bot_context& cx, const game_state& st, int team, const std::array<int, max_seats>& won, const int8_t* order) {
+  const variant& v = *st.v;
+  const double unit = carried_unit(cx, st, team);
   const double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
-  const double before = win_chance(c, team, stake);
-  c.guess_tricks(won, order);
-  double u = (double)c.hand_points[team];
-  if (v.bags_counter >= 0) u += unit * (double)(c.counters[team][v.bags_counter] - carried);
-  if (c.ph == phase::over && c.winner >= 0) u += c.winner == team ? 2 * stake * (1 - before) : -2 * stake * before;
+  const double before = win_chance(st, team, stake);
+  const scored_guess s = score_guess(st, won, order);
+  double u = (double)s.r.points[team];
+  if (v.bags_counter >= 0) u += unit * (double)(s.r.counters[team][v.bags_counter] - st.counters[team][v.bags_counter]);
+  if (s.d.end != game_end::none && s.d.winner >= 0) u += s.d.winner == team ? 2 * stake * (1 - before) : -2 * stake * before;
   return u;
 }
 
@@ -102,8 +116,8 @@ int first_opponent(const variant& v, int seat) {
 }
 
 // Does this seat's side lose by the seat taking a trick (a nil, a naught, a partner's double naught)?
-// Asked of the variant's own scoring: the hand is scored on copies with the seat taking n tricks and an
-// opponent the rest. The seat wants none when its first trick costs the side more than a trick is worth
+// Asked of the variant's own scoring: the hand is scored with the seat taking n tricks and an opponent the
+// rest. The seat wants none when its first trick costs the side more than a trick is worth
 // to a made contract: an overtrick, the last trick of a hand the side has taken whole (the smaller of the
 // last two, so that a bag penalty one of them crosses does not count). A set contract that stays set, or
 // an overtrick's bag, is no reason to take nothing.
@@ -115,10 +129,8 @@ bool zero_wanted(const game_state& st, int seat) {
   if (opp < 0 || st.bidding_skipped) return false;
   const int all = v.tricks_per_hand;
   auto score_with = [&](int mine) {
-    game_state c = st;
     const trick_split sp = split_of({{seat, mine}, {opp, all - mine}});
-    c.guess_tricks(sp.won, sp.order.data());
-    return c.hand_points[team];
+    return score_guess(st, sp.won, sp.order.data()).r.points[team];
   };
   try {
     int64_t first_trick_loss = score_with(0) - score_with(1);
@@ -185,10 +197,8 @@ bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
     const int opp = first_opponent(v, seat), all = std::min(v.tricks_per_hand, max_tricks);
     if (opp >= 0 && !st.bidding_skipped && all >= 2) {
       auto points = [&](int mine, int theirs) {
-        game_state g = st;
         const trick_split sp = split_of({{seat, mine}, {mate, theirs}, {opp, all - mine - theirs}});
-        g.guess_tricks(sp.won, sp.order.data());
-        return g.hand_points[v.team_of[seat]];
+        return score_guess(st, sp.won, sp.order.data()).r.points[v.team_of[seat]];
       };
       try {
         for (int k = 1; same && k + 2 <= all; ++k) same = points(k, 2) == points(k + 1, 1);

@@ -1,6 +1,6 @@
-// Scoring a copy of the state with assumed trick outcomes, for the rule-following bot's bids and play
-// (bots/outcome.cpp): what a count of tricks, one trick or a contract is worth to a side, asked of the
-// variant's own scoring, and the answers that hold for a hand, asked once.
+// Scoring assumed trick outcomes of the hand under way, without a copy of the state, for the rule-following
+// bot's bids and play (bots/outcome.cpp): what a count of tricks, one trick or a contract is worth to a
+// side, asked of the variant's own scoring, and the answers that hold for a hand, asked once.
 #pragma once
 #include <array>
 #include <initializer_list>
@@ -8,6 +8,7 @@
 
 #include "bots/context.hpp"
 #include "runtime/game.hpp"
+#include "runtime/scoring.hpp"
 
 namespace spades::bot_detail {
 
@@ -19,8 +20,19 @@ struct trick_split {
 };
 trick_split split_of(std::initializer_list<std::pair<int, int>> takes);
 
+// A guessed outcome scored as the game would score the hand in the state, without a copy of it
+// (runtime/scoring.hpp): the hand's result and how the game would then stand. Throws rule_error where
+// scoring the hand in the state would, the game's end decided included.
+struct scored_guess {
+  hand_result r;
+  game_verdict d;
+};
+scored_guess score_guess(const variant& v, const hand_facts& f);
+// The same for `won` tricks taken in `order` (guess_hand).
+scored_guess score_guess(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order);
+
 // The side's score for the hand were `won` tricks taken in `order`, a game won or lost by it included.
-double score_outcome(bot_context& cx, game_state c, int team, const std::array<int, max_seats>& won, const int8_t* order);
+double score_outcome(bot_context& cx, const game_state& st, int team, const std::array<int, max_seats>& won, const int8_t* order);
 // The first opponent of `seat` that is not the dummy, or -1.
 int first_opponent(const variant& v, int seat);
 // The seat whose score a seat's tricks go to: itself, or for the dummy its controller.

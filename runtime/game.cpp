@@ -417,19 +417,6 @@ void game_state::record_tricks(const std::array<int, max_seats>& won, const int8
   score_hand();
 }
 
-void game_state::guess_tricks(const std::array<int, max_seats>& won, const int8_t* order) {
-  for (int s = 0; s < v->seats; ++s) won_cards[s] |= hands[s];
-  for (int i = trick; i < max_tricks; ++i) trick_win_card[i] = -1;
-  tricks_won = won;
-  trick = v->tricks_per_hand;
-  played = 0;
-  const int n = std::min(v->tricks_per_hand, max_tricks);
-  for (int i = 0; i < n; ++i) trick_winner[i] = order[i];
-  last_trick_winner = n > 0 ? order[n - 1] : -1;
-  hands = {};
-  score_hand();
-}
-
 int64_t game_state::behind(int team) const {
   int64_t best = INT64_MIN;
   for (int t = 0; t < v->teams; ++t)

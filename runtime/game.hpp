@@ -238,9 +238,6 @@ struct game_state {
   // Cards are not known either: a formula reading the cards of tricks is a rule_error of cause
   // trick_cards_unknown. The cards still held count as played (none is held afterwards).
   void record_tricks(const std::array<int, max_seats>& won, const int8_t* order = nullptr);
-  // record_tricks for a guess at a hand's outcome (the bots): each seat is taken to bring home the cards
-  // it holds now, besides those it has won; a trick not yet played was won by no known card.
-  void guess_tricks(const std::array<int, max_seats>& won, const int8_t* order);
   // The deal was made up, not given (a hand known only by its result): formulas that read the cards
   // are a rule_error of cause cards_unknown.
   void forget_deal() { deal_known = false; }

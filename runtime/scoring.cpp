@@ -166,7 +166,9 @@ hand_facts guessed_hand::facts() const {
   return f;
 }
 
-// As game_state::guess_tricks and then fold_dummy write them into the state.
+// The facts of the state with the guessed tricks recorded (as record_tricks records them, the cards of the
+// tricks played still known), the cards held brought home, and the dummy folded into its controller
+// (fold_dummy).
 guessed_hand guess_hand(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order) {
   const variant& v = *st.v;
   guessed_hand g;

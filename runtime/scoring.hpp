@@ -61,8 +61,8 @@ hand_result score(const variant& v, const hand_facts& f, std::vector<hand_result
 // A guessed outcome of the hand under way: `won` tricks per seat, won in `order` (the seat that won each
 // trick, as many as the hand has tricks), each seat taken to bring home the cards it holds now besides
 // those it has won, a trick not yet played won by no known card, no card held any more, and the dummy's
-// tricks and cards its controller's: the facts game_state::guess_tricks scores, held apart from the
-// state they are guessed from (which must outlive them, unchanged).
+// tricks and cards its controller's: held apart from the state they are guessed from (which must outlive
+// them, unchanged).
 struct guessed_hand {
   const game_state* game = nullptr;
   std::array<int, max_seats> tricks_won{};
