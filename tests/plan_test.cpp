@@ -40,16 +40,15 @@ void same_plan(const variant& a, const variant& b) {
     CHECK(a.calls[k].when_slot == b.calls[k].when_slot);
   }
   for (size_t k = 0; k < a.forbids.size(); ++k) CHECK(a.forbids[k].unless_broken == b.forbids[k].unless_broken);
-  for (size_t k = 0; k < a.play_forbids.size(); ++k) {
-    CHECK(a.play_forbids[k].per_card == b.play_forbids[k].per_card);
-    CHECK(a.play_forbids[k].when_fixed == b.play_forbids[k].when_fixed);
-    CHECK(a.play_forbids[k].when_card == b.play_forbids[k].when_card);
-  }
-  for (size_t k = 0; k < a.play_forces.size(); ++k) {
-    CHECK(a.play_forces[k].per_card == b.play_forces[k].per_card);
-    CHECK(a.play_forces[k].when_fixed == b.play_forces[k].when_fixed);
-    CHECK(a.play_forces[k].when_card == b.play_forces[k].when_card);
-  }
+  auto same_split = [](const auto& x, const auto& y) {  // play_forbid and play_force alike
+    for (size_t k = 0; k < x.size(); ++k) {
+      CHECK(x[k].per_card == y[k].per_card);
+      CHECK(x[k].when_fixed == y[k].when_fixed);
+      CHECK(x[k].when_card == y[k].when_card);
+    }
+  };
+  same_split(a.play_forbids, b.play_forbids);
+  same_split(a.play_forces, b.play_forces);
   CHECK(a.bid_fixed_parts == b.bid_fixed_parts);
   CHECK(a.call_parts == b.call_parts);
   CHECK(a.team_call_mask == b.team_call_mask);
