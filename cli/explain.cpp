@@ -347,9 +347,12 @@ lines play(const variant& v) {
       break;
   }
   out.push_back(first + "; the winner of each trick leads the next.");
-  for (const forbid_rule& f : v.forbids)
-    out.push_back(fmt::format("Lead rule {}: {} may not be led{}{}; if that leaves nothing to lead, any card may be led.", f.name, group_words(v, f.group),
-                              f.when >= 0 ? " when " + formula(v, f.when, scope::play) : "", quoted_reason(f.reason)));
+  for (size_t k = 0; k < v.forbids.size(); ++k) {
+    const forbid_rule& f = v.forbids[k];
+    out.push_back(fmt::format("Lead rule {}: {} may not be led{}{}; if that leaves nothing to lead, any card may be led.", f.name,
+                              group_words(v, v.text.forbid_groups[k]), f.when >= 0 ? " when " + formula(v, f.when, scope::play) : "",
+                              quoted_reason(f.reason)));
+  }
   std::vector<std::string> breaks;
   if (v.broken_by_discard) breaks.push_back("a trump played to a trick led in another suit");
   if (v.broken_by_lead) breaks.push_back("a trump led");
@@ -360,12 +363,17 @@ lines play(const variant& v) {
     out.push_back(fmt::format("Trumps are broken (broken becomes 1) by {}.", s));
   }
   out.push_back("A player holding a card of the suit led must play one; otherwise any card.");
-  for (const force_rule& f : v.forces)
+  for (size_t k = 0; k < v.forces.size(); ++k) {
+    const force_rule& f = v.forces[k];
     out.push_back(fmt::format("Forced play {}: when {} is led, {} holding any of {} must play the {} of them{}.", f.name,
-                              group_words(v, f.lead_group), who_text(f.who), group_words(v, f.among_group), f.highest ? "highest" : "lowest", quoted_reason(f.reason)));
-  for (const play_forbid& f : v.play_forbids)
-    out.push_back(fmt::format("Play rule {}: {} may not be played{}{}, unless nothing else is left.", f.name, group_words(v, f.group),
+                              group_words(v, v.text.force_lead_groups[k]), who_text(f.who), group_words(v, v.text.force_among_groups[k]),
+                              f.highest ? "highest" : "lowest", quoted_reason(f.reason)));
+  }
+  for (size_t k = 0; k < v.play_forbids.size(); ++k) {
+    const play_forbid& f = v.play_forbids[k];
+    out.push_back(fmt::format("Play rule {}: {} may not be played{}{}, unless nothing else is left.", f.name, group_words(v, v.text.play_forbid_groups[k]),
                               f.when >= 0 ? " when " + formula(v, f.when, scope::play) : "", quoted_reason(f.reason)));
+  }
   for (const play_force& f : v.play_forces) {
     const char* pick = f.pick == force_pick::lowest ? "the lowest" : f.pick == force_pick::highest ? "the highest" : "one";
     out.push_back(fmt::format("Play rule {}: {}a player who may play a card of {} must play {} of them{}.", f.name,
@@ -406,7 +414,7 @@ struct statement_printer {
   void one(const stmt& s, int depth) {
     std::string pad(2 * depth, ' ');
     switch (s.o) {
-      case stmt_op::let: out.push_back(fmt::format("{}let {} = {}", pad, v.let_names.at(s.slot), f(s.expr))); break;
+      case stmt_op::let: out.push_back(fmt::format("{}let {} = {}", pad, v.text.let_names.at(s.slot), f(s.expr))); break;
       case stmt_op::points: out.push_back(pad + points(s)); break;
       case stmt_op::counter_add: out.push_back(fmt::format("{}add {} to the counter {}", pad, f(s.expr), v.counters.at(s.slot))); break;
       case stmt_op::counter_sub: out.push_back(fmt::format("{}take {} from the counter {}", pad, f(s.expr), v.counters.at(s.slot))); break;

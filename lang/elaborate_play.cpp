@@ -47,7 +47,7 @@ forbid_rule forbid(elaboration& e, const symbol& s) {
   f.name = s.name;
   const std::vector<word>& cards = it.as<forbid_decl>().cards;
   f.cards = card_group(e.v, cards, 0);
-  f.group = joined(cards, 0);
+  e.v.text.forbid_groups.push_back(joined(cards, 0));
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   if (const expr_node* n = card_reader(e.v, f.when))
@@ -62,7 +62,7 @@ play_forbid forbid_play(elaboration& e, const symbol& s) {
   f.name = s.name;
   const std::vector<word>& cards = it.as<forbid_decl>().cards;
   f.cards = card_group(e.v, cards, 0);
-  f.group = joined(cards, 0);
+  e.v.text.play_forbid_groups.push_back(joined(cards, 0));
   if (it.str) f.reason = it.str->text;
   f.when = e.formulas.compile_opt(it.cond, scope::play);
   return f;
@@ -96,8 +96,8 @@ force_rule force(elaboration& e, const symbol& s) {
   constexpr enum_word<bool> picks[] = {{"highest", true}, {"lowest", false}};  // force_rule::highest
   f.highest = choose_word(a[1], picks, "choice");
   f.among = card_group(e.v, a, 2);
-  f.lead_group = joined(d.lead, 0);
-  f.among_group = joined(a, 2);
+  e.v.text.force_lead_groups.push_back(joined(d.lead, 0));
+  e.v.text.force_among_groups.push_back(joined(a, 2));
   if (f.among.empty()) fail(a[1].at, "expected the cards to choose from after highest/lowest");
   if (it.str) f.reason = it.str->text;
   return f;

@@ -189,7 +189,7 @@ int formula_compiler::card_call(const formula& e, const builtin& row, scope sc) 
   if (x.v != var::held && x.v != var::dealt) v_.uses_trick_cards = true;
   x.value = (int64_t)v_.card_groups.size();
   v_.card_groups.push_back(card_group(v_, e.group, 0));
-  v_.card_group_texts.push_back(joined(e.group, 0));
+  v_.text.card_group_texts.push_back(joined(e.group, 0));
   if (!e.args.empty()) x.a = compile(e.args[0], sc);
   return add(x, e.at);
 }
@@ -293,8 +293,8 @@ spades::stmt formula_compiler::let(const lang::statement& s, size_t mark, scope 
   r.expr = compile(*s.value, sc);
   r.slot = next_let_++;
   lets_.push_back({s.name, r.slot});
-  v_.let_names.resize(next_let_);
-  v_.let_names[r.slot] = s.name;
+  v_.text.let_names.resize(next_let_);
+  v_.text.let_names[r.slot] = s.name;
   return r;
 }
 

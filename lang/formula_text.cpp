@@ -94,7 +94,7 @@ class printer {
   }
 
   std::string card_call(const char* f, const expr_node& n, scope sc) {
-    std::string group = n.value >= 0 && n.value < (int64_t)v_.card_group_texts.size() ? v_.card_group_texts[n.value] : "?";
+    std::string group = n.value >= 0 && n.value < (int64_t)v_.text.card_group_texts.size() ? v_.text.card_group_texts[n.value] : "?";
     if (n.a >= 0) return fmt::format("{}({}, {})", f, group, text(n.a, sc, lowest));
     return fmt::format("{}({})", f, group);
   }
@@ -103,7 +103,7 @@ class printer {
     auto at = [](const std::vector<std::string>& names, int64_t i) { return i >= 0 && i < (int64_t)names.size() ? names[i] : std::string("?"); };
     switch (n.v) {
       case var::option: return at(v_.option_names, n.value);
-      case var::let: return at(v_.let_names, n.value);
+      case var::let: return at(v_.text.let_names, n.value);
       case var::counter: return at(v_.counters, n.value);
       case var::team_kind:
       case var::player_kind: return kinds(n.value);

@@ -126,7 +126,6 @@ struct forbid_rule {
   int when = -1;    // condition (expr), -1 = always
   bool unless_broken = false;  // plan: the condition is exactly `not broken`, tested without the evaluator
   std::string reason;
-  std::string group;  // the card group as written ("trump"), for explanations
 };
 enum class follow_rule : uint8_t { suit, beat };
 inline constexpr enum_word<follow_rule> follow_rule_words[] = {{"suit", follow_rule::suit}, {"beat", follow_rule::beat}};
@@ -173,7 +172,6 @@ struct force_rule {
   bool highest = true;
   card_set among;
   std::string reason;
-  std::string lead_group, among_group;  // the two card groups as written, for explanations
 };
 
 // The values an option may take (`option NAME = VALUE in ALLOWED`). A true/false option allows true (1)
@@ -206,7 +204,6 @@ struct play_forbid {
   // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
   std::vector<int> when_fixed, when_card;
   std::string reason;
-  std::string group;  // the card group as written, for explanations
 };
 // A forced play (`force NAME play lowest|highest|any CARDS when ...`): while its condition holds and the
 // player may play a card of `cards`, the lowest, the highest, or any of those must be played.
@@ -390,10 +387,15 @@ struct variant {
   pos at(const expr_node& n) const;                  // a formula's position in `source`
   std::string render(const diagnostic& d) const;     // file:line:col: error: ..., the line and a caret
 
-  // Names the tables above do not keep, so that `spades explain` prints formulas in the file's own words:
-  // each `let` slot's name, and each card function's group as written (beside card_groups).
-  std::vector<std::string> let_names;
-  std::vector<std::string> card_group_texts;
+  // The file's own words for what the tables above keep only as numbers and card sets: a side table beside
+  // the rules' meaning, read by `spades explain` and nothing that plays.
+  struct source_text {
+    std::vector<std::string> forbid_groups;       // per forbids[k], its card group as written ("trump")
+    std::vector<std::string> play_forbid_groups;  // per play_forbids[k]
+    std::vector<std::string> force_lead_groups, force_among_groups;  // per forces[k], its two card groups
+    std::vector<std::string> let_names;           // per `let` slot, its name
+    std::vector<std::string> card_group_texts;    // per card_groups[k], the card function's group as written
+  } text;
 
   // plan: the scoring rules compiled (runtime/score_code.hpp); null: the tree walk scores the variant.
   std::shared_ptr<const score_code> scoring;

@@ -88,8 +88,8 @@ scoring {
   const spades::score_rule& t = v->rules.at(3);
   std::vector<std::string> got;
   for (const spades::stmt& s : t.body)
-    got.push_back(v->let_names.size() > (size_t)s.slot && s.o == spades::stmt_op::let
-                      ? v->let_names[s.slot] + " = " + spades::lang::formula_text(*v, s.expr, spades::lang::scope::team)
+    got.push_back(v->text.let_names.size() > (size_t)s.slot && s.o == spades::stmt_op::let
+                      ? v->text.let_names[s.slot] + " = " + spades::lang::formula_text(*v, s.expr, spades::lang::scope::team)
                       : spades::lang::formula_text(*v, s.expr, spades::lang::scope::team));
   std::vector<std::string> want = {
       "p = (a + b) * 3",
