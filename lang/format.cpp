@@ -19,8 +19,8 @@ constexpr size_t indent_width = 2;        // per open block
 constexpr size_t continuation_width = 4;  // more for a line that goes on with the item or statement above
 constexpr size_t comment_gap = 2;         // the fewest spaces between code and its trailing comment
 // The last column (0-based) trailing comments are aligned at; a line whose code reaches past it keeps its
-// comment `comment_gap` after the code, so that one long line does not push a run's comments off the page.
-constexpr size_t align_limit = 48;
+// comment `comment_gap` after the code, so that one long line does not push a block's comments off the page.
+constexpr size_t align_limit = 50;
 
 // sign: a '-' that is not the binary operator (`-5`, `-bonus`); it stays against what it negates
 enum class kind { word, string, punct, sign };
@@ -116,7 +116,7 @@ struct laid {
   std::string code;  // indented; empty for a blank line or a comment alone
   std::string_view comment;
   size_t indent = 0;
-  int depth = 0;  // the block the line stands in: trailing comments align within one
+  int depth = 0;  // the depth of the block the line stands in: trailing comments align within one
   bool blank = false;
 };
 
@@ -161,14 +161,15 @@ size_t width(std::string_view s) {
 
 bool trailing(const laid& l) { return !l.code.empty() && !l.comment.empty(); }
 
-// The text, trailing comments of consecutive lines in one block aligned to one column.
+// The text, the trailing comments of a block's lines aligned to one column, from one blank line (or one
+// nested block) to the next.
 std::string render(const std::vector<laid>& lines) {
   std::string out;
   std::vector<size_t> column(lines.size(), 0);
   for (size_t i = 0; i < lines.size();) {
     size_t j = i, col = 0;
-    for (; j < lines.size() && trailing(lines[j]) && lines[j].depth == lines[i].depth; ++j)
-      if (size_t w = width(lines[j].code) + comment_gap; w <= align_limit) col = std::max(col, w);
+    for (; j < lines.size() && !lines[j].blank && lines[j].depth == lines[i].depth; ++j)
+      if (size_t w = width(lines[j].code) + comment_gap; trailing(lines[j]) && w <= align_limit) col = std::max(col, w);
     for (size_t k = i; k < j; ++k) column[k] = std::max(col, width(lines[k].code) + comment_gap);
     i = std::max(j, i + 1);
   }

@@ -1,0 +1,122 @@
+// spades fmt (cli/fmt.cpp): files rewritten in place, --check, standard input and output, each refusal with
+// its message and exit code; and every ruleset, laid out badly and formatted back, is its file again and
+// explains as before.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tests/test_util.hpp"
+
+using spades::testing::run;
+using spades::testing::slurp;
+using spades::testing::source_path;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A new empty folder of this process's own.
+fs::path scratch(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("spades-fmt-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+std::string put(const fs::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+  return p.string();
+}
+
+}  // namespace
+
+TEST_CASE("fmt: a file is rewritten in place only when its layout changes; --check names it and writes nothing") {
+  const fs::path d = scratch("in-place");
+  const std::string a = put(d / "a.spades", "players {\ncount 4 # four\n}\n");
+  const std::string b = put(d / "b.spades", "players {\n  count 4  # four\n}\n");
+  auto r = run("fmt --check " + a + " " + b);
+  CHECK(r.code == 1);
+  CHECK(r.out == a + ": not formatted\n");
+  CHECK(slurp(a) == "players {\ncount 4 # four\n}\n");
+  r = run("fmt " + a + " " + b);
+  CHECK(r.code == 0);
+  CHECK(r.out == "formatted " + a + "\n");
+  CHECK(slurp(a) == "players {\n  count 4  # four\n}\n");
+  r = run("fmt --check " + a + " " + b);
+  CHECK(r.code == 0);
+  CHECK(r.out == "");
+  r = run("fmt " + a);
+  CHECK(r.code == 0);
+  CHECK(r.out == "");
+  fs::remove_all(d);
+}
+
+TEST_CASE("fmt: '-' reads standard input and writes the layout to standard output") {
+  auto r = run("fmt -", "players{\ncount 4\n}\n");
+  CHECK(r.code == 0);
+  CHECK(r.out == "players {\n  count 4\n}\n");
+  r = run("fmt -", "players {\n  count 4\n}\n");
+  CHECK(r.code == 0);
+  CHECK(r.out == "players {\n  count 4\n}\n");
+  r = run("fmt --check -", "players{\ncount 4\n}\n");
+  CHECK(r.code == 1);
+  CHECK(r.out == "<stdin>: not formatted\n");
+  r = run("fmt --check -", "players {\n  count 4\n}\n");
+  CHECK(r.code == 0);
+  CHECK(r.out == "");
+  r = run("fmt -", "game \"x\n");
+  CHECK(r.code == 1);
+  CHECK(r.out ==
+        "<stdin>:1:8: error: unterminated string: expected a closing '\"' on the same line, found the end of the line\n"
+        "game \"x\n"
+        "       ^\n");
+}
+
+TEST_CASE("fmt: a file that does not parse is left alone (exit 1); the others are still formatted") {
+  const fs::path d = scratch("bad");
+  const std::string bad = put(d / "bad.spades", "players {\n  count\n}\n");
+  const std::string good = put(d / "good.spades", "players{\ncount 4\n}\n");
+  auto r = run("fmt " + bad + " " + good, "", true);
+  CHECK(r.code == 1);
+  CHECK(r.out == "formatted " + good + "\n");
+  CHECK(slurp(bad) == "players {\n  count\n}\n");
+  CHECK(slurp(good) == "players {\n  count 4\n}\n");
+  r = run("fmt --check " + bad);
+  CHECK(r.code == 1);
+  CHECK(r.out == bad + ":2:8: error: expected a whole number, found the end of the line\n  count\n       ^\n");
+  fs::remove_all(d);
+}
+
+TEST_CASE("fmt: a file that cannot be read or written back, and bad usage, exit with 2") {
+  const fs::path d = scratch("unusable");
+  const std::string missing = (d / "missing.spades").string();
+  auto r = run("fmt " + missing);
+  CHECK(r.code == 2);
+  CHECK(r.out == "error: cannot read '" + missing + "': No such file or directory\n");
+  r = run("fmt --check " + d.string());
+  CHECK(r.code == 2);
+  CHECK(r.out == "error: cannot read '" + d.string() + "': it is a directory\n");
+  // a link is read, but not replaced by a file: the file it names stays as it was
+  const std::string target = put(d / "target.spades", "players{\ncount 4\n}\n");
+  fs::create_symlink(target, d / "link.spades");
+  const std::string link = (d / "link.spades").string();
+  r = run("fmt --check " + link);
+  CHECK(r.code == 1);
+  CHECK(r.out == link + ": not formatted\n");
+  r = run("fmt " + link);
+  CHECK(r.code == 2);
+  CHECK(r.out == "cannot write '" + link + "': it is a symbolic link: name the file itself\n");
+  CHECK(slurp(target) == "players{\ncount 4\n}\n");
+  CHECK(fs::is_symlink(link));
+  r = run("fmt");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades fmt: name at least one variant file, or '-' for standard input\n");
+  r = run("fmt - -");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades fmt: '-' (standard input) may be named only once\n");
+  r = run("fmt --diff rulesets/standard.spades");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades fmt: unknown option '--diff' for 'spades fmt'\n");
+  fs::remove_all(d);
+}
