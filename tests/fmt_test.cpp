@@ -29,6 +29,29 @@ std::string put(const fs::path& p, const std::string& text) {
   return p.string();
 }
 
+// The text laid out badly: indentation gone, every blank between tokens doubled, blank lines tripled;
+// strings and comments as they were.
+std::string mess(const std::string& text) {
+  std::string out;
+  bool string = false, comment = false, line_start = true;
+  for (char c : text) {
+    if (c == '\n') {
+      out += line_start ? "\n\n\n" : "\n";
+      string = comment = false;
+      line_start = true;
+    } else if (string || comment) {
+      out += c;
+      string = string && c != '"';
+    } else if (!(line_start && c == ' ')) {
+      line_start = false;
+      comment = c == '#';
+      string = c == '"';
+      out += c == ' ' ? std::string("  ") : std::string(1, c);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("fmt: a file is rewritten in place only when its layout changes; --check names it and writes nothing") {
@@ -118,5 +141,30 @@ TEST_CASE("fmt: a file that cannot be read or written back, and bad usage, exit 
   r = run("fmt --diff rulesets/standard.spades");
   CHECK(r.code == 2);
   CHECK(r.out == "spades fmt: unknown option '--diff' for 'spades fmt'\n");
+  fs::remove_all(d);
+}
+
+TEST_CASE("fmt: every ruleset laid out badly comes back to its file, and explains as before") {
+  const fs::path d = scratch("rulesets");
+  std::string files;
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(source_path("rulesets")))
+    if (e.path().extension() == ".spades") {
+      files += ' ';
+      files += put(d / e.path().filename(), mess(slurp(e.path())));
+      ++n;
+    }
+  CHECK(n == 67);
+  auto r = run("fmt --check" + files, "", true);
+  CHECK(r.code == 1);
+  r = run("fmt" + files, "", true);
+  CHECK(r.code == 0);
+  for (const auto& e : fs::directory_iterator(source_path("rulesets"))) {
+    if (e.path().extension() != ".spades") continue;
+    const std::string id = e.path().stem().string();
+    INFO(id);
+    CHECK(slurp(d / e.path().filename()) == slurp(e.path()));
+    CHECK(run("explain " + (d / e.path().filename()).string(), "", true).out == slurp(source_path("tests/explain/" + id + ".txt")));
+  }
   fs::remove_all(d);
 }

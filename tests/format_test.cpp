@@ -35,6 +35,38 @@ std::string refusal(const std::string& text) {
   }
   return "no error";
 }
+
+// The text badly laid out: indentation stripped, every blank between tokens doubled, a blank inside each
+// parenthesis, trailing blanks, blank lines tripled, CRLF line ends; strings and comments as they were.
+std::string mess(const std::string& text) {
+  std::string out;
+  bool string = false, comment = false, line_start = true;
+  for (char c : text) {
+    if (c == '\n') {
+      out += line_start ? "\r\n\r\n\r\n" : "  \r\n";
+      string = comment = false;
+      line_start = true;
+    } else if (string || comment) {
+      out += c;
+      string = string && c != '"';
+    } else if (!(line_start && (c == ' ' || c == '\t'))) {
+      line_start = false;
+      comment = c == '#';
+      string = c == '"';
+      out += c == ' ' ? "  " : c == '(' ? "( " : c == ')' ? " )" : std::string(1, c);
+    }
+  }
+  return out;
+}
+
+std::vector<std::filesystem::path> files_in(const std::string& dir) {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::directory_iterator(source_path(dir)))
+    if (e.path().extension() == ".spades") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("format: two spaces a block, one space between tokens, none inside parentheses or after a function") {
@@ -225,4 +257,54 @@ TEST_CASE("format: a file that does not parse is refused with the parser's diagn
   // an unknown name, a missing base: the layout needs a parse, not a check
   CHECK(layout("extends \"no-such-file\"\nscoring{\nrule r each team { points nothing_known }\n}\n") ==
         "extends \"no-such-file\"\nscoring {\n  rule r each team { points nothing_known }\n}\n");
+}
+
+TEST_CASE("format: every ruleset and docs example is its own layout; a badly laid-out copy comes back to it") {
+  int files = 0;
+  for (const std::string dir : {"rulesets", "docs/examples"})
+    for (const auto& p : files_in(dir)) {
+      INFO(p.string() << ": lay it out with spades fmt");
+      const std::string text = slurp(p);
+      CHECK(layout(text) == text);
+      CHECK(layout(mess(text)) == text);
+      ++files;
+    }
+  CHECK(files >= 70);
+}
+
+// The untyped ``` blocks of a markdown text.
+std::vector<std::string> blocks_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string block;
+  bool inside = false, typed = false;
+  for (std::string l; std::getline(in, l);) {
+    if (l.rfind("```", 0) != 0) {
+      block += l + "\n";
+      continue;
+    }
+    if (inside && !typed) out.push_back(block);
+    typed = !inside && l.size() > 3;
+    inside = !inside;
+    block.clear();
+  }
+  return out;
+}
+
+TEST_CASE("format: the variants in the docs' text are laid out; a fragment that does not parse is left alone") {
+  int variants = 0;
+  for (const char* doc : {"README.md", "docs/quickstart.md", "docs/writing-a-variant.md"})
+    for (const std::string& block : blocks_of(slurp(source_path(doc)))) {
+      sources src;
+      std::string out;
+      try {
+        out = format_variant(src, doc, block);
+      } catch (const diag_error&) {
+        continue;
+      }
+      INFO(doc << ":\n" << block);
+      CHECK(out == block);
+      ++variants;
+    }
+  CHECK(variants >= 5);
 }
