@@ -308,3 +308,9 @@ TEST_CASE("format: the variants in the docs' text are laid out; a fragment that 
     }
   CHECK(variants >= 5);
 }
+
+TEST_CASE("format: docs/editors.md's example is laid out as it says") {
+  const std::vector<std::string> blocks = blocks_of(slurp(source_path("docs/editors.md")));
+  REQUIRE(blocks.size() == 2);
+  CHECK(layout(blocks[0]) == blocks[1]);
+}
