@@ -24,18 +24,19 @@ static const char* help =
     "--check writes nothing: it prints 'FILE: not formatted' for each file the layout would change.\n"
     "A file that does not parse gets its error as `spades check` prints it and is left alone.\n"
     "\n"
-    "exit codes: 0 every file is formatted (or now is), 1 a file is not formatted (--check) or does not\n"
-    "parse, 2 bad usage or a file cannot be read or written\n";
+    "exit codes: 0 every file is formatted (or now is), 1 a file is not formatted (--check), does not\n"
+    "parse or is too large, 2 bad usage or a file cannot be read or written\n";
 
 namespace {
 
 constexpr const char* stdin_name = "<stdin>";
 
-// The text of `path` ("-": standard input), bounded as every variant file is; throws diag_error.
-std::string read_input(const std::string& path) {
+// The text of `path` ("-": standard input), bounded as every variant file is; throws diag_error (a file
+// too large, as `spades check` reports it: at its first line, which is all that was read).
+std::string read_input(lang::sources& src, const std::string& path) {
   if (path != "-") {
     file_text f = read_file_bounded(path, max_source_bytes);
-    if (f.too_large) throw diag_error({}, fmt::format("cannot read '{}': {}", printable(path), lang::too_large_message(f.size)));
+    if (f.too_large) throw diag_error({src.add(path, f.text), 1, 1}, lang::too_large_message(f.size));
     return std::move(f.text);
   }
   std::string text;
@@ -57,10 +58,10 @@ outcome format_one(const std::string& path, bool check) {
   lang::sources src;
   std::string text, out;
   try {
-    text = read_input(path);
+    text = read_input(src, path);
   } catch (const diag_error& e) {
     std::fputs(src.render(e.d).c_str(), stderr);
-    return outcome::unreadable;
+    return e.d.at.file < 0 ? outcome::unreadable : outcome::bad;  // too large: as `spades check` counts it
   }
   const std::string shown = path == "-" ? stdin_name : path;
   try {

@@ -111,6 +111,22 @@ TEST_CASE("fmt: a file that does not parse is left alone (exit 1); the others ar
   fs::remove_all(d);
 }
 
+TEST_CASE("fmt: a file's error is the one spades check prints, with the same exit code") {
+  const fs::path d = scratch("as-check");
+  const std::string bad = put(d / "bad.spades", "players {\n  count\n}\n");
+  const std::string big = put(d / "big.spades", "game \"x\"\n" + std::string(5 << 20, ' ') + "\n");
+  for (const std::string& f : {bad, big, (d / "missing.spades").string(), d.string()}) {
+    INFO(f);
+    const auto formatted = run("fmt " + f), checked = run("check " + f);
+    CHECK(formatted.code == checked.code);
+    CHECK(formatted.out == checked.out);
+  }
+  const auto r = run("fmt " + big);
+  CHECK(r.code == 1);
+  CHECK(r.out == big + ":1:1: error: the file is too large (5242890 bytes; the limit is 4 MiB)\ngame \"x\"\n^\n");
+  fs::remove_all(d);
+}
+
 TEST_CASE("fmt: a file that cannot be read or written back, and bad usage, exit with 2") {
   const fs::path d = scratch("unusable");
   const std::string missing = (d / "missing.spades").string();
@@ -167,4 +183,14 @@ TEST_CASE("fmt: every ruleset laid out badly comes back to its file, and explain
     CHECK(run("explain " + (d / e.path().filename()).string(), "", true).out == slurp(source_path("tests/explain/" + id + ".txt")));
   }
   fs::remove_all(d);
+}
+
+TEST_CASE("fmt: --help is the block docs/cli.md shows") {
+  const std::string doc = slurp(source_path("docs/cli.md"));
+  const size_t section = doc.find("\n## spades fmt\n");
+  REQUIRE(section != std::string::npos);
+  const size_t start = doc.find("```\n", section) + 4;
+  const auto r = run("fmt --help");
+  CHECK(r.code == 0);
+  CHECK(r.out == doc.substr(start, doc.find("```", start) - start));
 }
