@@ -129,9 +129,11 @@ TEST_CASE("diff: what a ruleset that extends standard changes, section by sectio
         "- Rule sandbags, for each team when bags >= 10:\n"
         "-   the team loses 100 * (bags / 10) points\n"
         "-   set the counter bags to bags % 10\n"
+        "-   count one in the tally bag_penalties\n"
         "+ Rule sandbags, for each team when bags >= 5:\n"
         "+   the team loses 50 * (bags / 5) points\n"
-        "+   set the counter bags to bags % 5\n");
+        "+   set the counter bags to bags % 5\n"
+        "+   count one in the tally bag_penalties\n");
   CHECK(run("diff rulesets/standard.spades rulesets/standard.spades").out ==
         "Standard Spades (standard) has the same rules as Standard Spades (standard).\n");
   auto j = nlohmann::json::parse(run("diff rulesets/standard.spades rulesets/bags5.spades --json", "", true).out);
@@ -153,6 +155,30 @@ bidding {
                    "  Bid blind_nil: \"blind nil\", for 0 tricks.\n"
                    "-   Only when behind >= 100 (\"your side must trail by 100 or more\").\n"
                    "+   Only when behind >= 200 (\"your side must trail by 200 or more\").\n") != std::string::npos);
+}
+
+TEST_CASE("diff: items are matched by name, so a rule only one variant has is never lined up with another's") {
+  auto r = run("diff rulesets/standard.spades rulesets/nyc.spades");
+  CHECK(r.code == 0);
+  // standard's nil rule (nyc has none) whole, then standard's contract rule whole, then nyc's
+  const std::string nil_rule = "- Rule nil, for each player when nil or blind_nil:\n"
+                               "-   let bonus = if blind_nil then 200 else 100\n"
+                               "-   if tricks == 0:\n"
+                               "-     the player's team scores bonus points\n"
+                               "-     count one in the tally nils_made\n"
+                               "-   otherwise:\n"
+                               "-     the player's team loses bonus points\n"
+                               "-     count one in the tally nils_failed\n"
+                               "- Rule contract, for each team:\n";
+  CHECK(r.out.find(nil_rule) != std::string::npos);
+  CHECK(r.out.find("-   if not made:\n"
+                   "-     count one in the tally sets\n"
+                   "+ Rule contract, for each team when not first_hand:\n"
+                   "+   let plain = if bid == 10 then 200 else 10 * bid\n") != std::string::npos);
+  // a bid only standard has, then one only nyc has
+  CHECK(r.out.find("- Bid nil: \"nil\", for 0 tricks.\n"
+                   "- Bid blind_nil: \"blind nil\", for 0 tricks.\n"
+                   "-   Blind: declared before looking at the cards.\n") != std::string::npos);
 }
 
 TEST_CASE("graph: standard's course as DOT, exactly") {
