@@ -3,6 +3,8 @@
 // repository, by `sh tests/explain/regenerate.sh [BUILD_DIR]`: read what changed before committing it.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -179,6 +181,28 @@ TEST_CASE("diff: items are matched by name, so a rule only one variant has is ne
   CHECK(r.out.find("- Bid nil: \"nil\", for 0 tricks.\n"
                    "- Bid blind_nil: \"blind nil\", for 0 tricks.\n"
                    "-   Blind: declared before looking at the cards.\n") != std::string::npos);
+}
+
+TEST_CASE("graph: each step's node says what it does in this variant") {
+  auto nodes = [](const std::string& id) {
+    std::string out;
+    std::istringstream in(run("graph rulesets/" + id + ".spades", "", true).out);
+    for (std::string l; std::getline(in, l);)
+      if (l.rfind("  step_", 0) == 0 && l.find(" [label=") != std::string::npos && l.find("->") == std::string::npos) out += l + "\n";
+    return out;
+  };
+  CHECK(nodes("nyc") ==
+        "  step_deal [label=\"deal\\ndeal 13 each\"];\n"
+        "  step_bidding [label=\"bidding (bid)\\na bid per team\\n4..10, blind 6..10\", style=\"rounded,dashed\"];\n"
+        "  step_calls [label=\"calls\\ncalls: come out\", style=\"rounded,dashed\"];\n"
+        "  step_exchange [label=\"exchange\\nexchanges\\nno bid calls for one\", style=\"rounded,dashed\"];\n"
+        "  step_play [label=\"play\\n13 tricks\\nthe dealer's left leads\"];\n");
+  const std::string hg = nodes("highground");
+  CHECK(hg.find("  step_deal [label=\"deal\\ndeal 13 each, the rest a kitty\"];\n") != std::string::npos);
+  CHECK(hg.find("  step_bidding [label=\"bidding (bid)\\na bid per player\\nhint 0..13, go blind, 4..13,\\nnaught 4..13, partner naught 4..13,\\n"
+                "double naught, blind 4..13,\\nblind naught 4..13,\\nblind partner naught 4..13,\\nblind ten or double naught\"];\n") !=
+        std::string::npos);
+  CHECK(hg.find("  step_late_discard [label=\"late_discard (discard)\\nthe taker discards 2\"];\n") != std::string::npos);
 }
 
 TEST_CASE("graph: standard's course as DOT, exactly") {
