@@ -53,6 +53,15 @@ struct hand_show {
   std::string passing;  // the cards of one pass or discard shown so far, on one line
   card_set rest;        // the cards dealt to no seat
   std::array<card_set, max_seats> dealt{};  // as dealt (the state's own may change: a dummy's hand given to a player)
+  // For PBN, which knows only the hands as dealt: the cards that changed hands, as they did ("S gives H2 D3
+  // to N", "E takes SK HQ from the kitty", "E discards H5 H8"); per seat the cards it gave up other than by
+  // playing them, until they are seen to arrive.
+  struct change_of_hands {
+    std::string who, what, whom;
+    card_set cards;
+  };
+  std::vector<change_of_hands> pbn_changes;
+  std::array<card_set, max_seats> gone{};
   bool pbn_ok = pbn_extended_unsupported(v).empty();
   int dealer = -1, first_bidder = -1, opening_leader = -1, bids = 0;
   std::vector<int> trick;  // the cards of the trick under way, by seat
@@ -71,6 +80,7 @@ struct hand_show {
     for (int s = 0; s < v.seats; ++s) text += fmt::format("  {:<{}}{}\n", v.seat_names[s], width, show_cards(v, dealt[s], notation));
     if (!rest.empty()) text += fmt::format("  {:<{}}{}\n", leftover_word(), width, show_cards(v, rest, notation));
     taken(rest);  // a kitty taken as soon as it is dealt
+    changed_hands(dealt, rest);
     if (h.contains("moves"))
       for (const json& m : h["moves"]) step(m.get<std::string>());
     flush_passing();
@@ -92,6 +102,36 @@ struct hand_show {
       if (got.empty()) continue;
       flush_passing();
       text += fmt::format("  {} takes the {}: {}\n", v.seat_names[s], leftover_word(), show_cards(v, got, notation));
+    }
+  }
+
+  // A change of hands, merged with the one before when it is the same seat doing the same.
+  void hand_change(const std::string& who, card_set cards, const std::string& what, const std::string& whom = "") {
+    if (!pbn_changes.empty() && pbn_changes.back().who == who && pbn_changes.back().what == what && pbn_changes.back().whom == whom)
+      pbn_changes.back().cards |= cards;
+    else pbn_changes.push_back({who, what, whom, cards});
+  }
+
+  // What a move other than a card played did to the hands: the cards given, taken from the rest, discarded.
+  void changed_hands(const std::array<card_set, max_seats>& before, card_set rest_before) {
+    for (int s = 0; s < v.seats; ++s) gone[s] |= before[s] & ~st.hands[s];
+    for (int to = 0; to < v.seats; ++to) {
+      card_set gained = st.hands[to] & ~before[to];
+      for (int from = 0; from < v.seats && !gained.empty(); ++from) {
+        const card_set given = gained & gone[from];
+        if (given.empty()) continue;
+        hand_change(v.seat_names[from], given, "gives", v.seat_names[to]);
+        gone[from] &= ~given;
+        gained &= ~given;
+      }
+      if (!(gained & rest_before).empty())
+        hand_change(v.seat_names[to], gained & rest_before, "takes", leftover_word());
+    }
+    for (int s = 0; s < v.seats; ++s) {
+      const card_set out = gone[s] & st.out_of_play;
+      if (out.empty()) continue;
+      hand_change(v.seat_names[s], out, "discards");
+      gone[s] &= ~out;
     }
   }
 
@@ -135,8 +175,10 @@ struct hand_show {
         witness.moving(st, m);
         st.play_card(m.a);
       } else {
+        const std::array<card_set, max_seats> before = st.hands;
         decision(m);
         st.apply(m);
+        changed_hands(before, rest);
       }
       taken(rest);
       if (st.redeals != redeals) text += "  the cards are thrown in\n";
@@ -190,6 +232,16 @@ void check_before(const std::string& where, const variant& v, const hands::case_
            counter < 0 ? st.score[tv.team] : st.counters[tv.team][counter]);
 }
 
+// Cards as PBN play tokens, separated by blanks.
+std::string pbn_cards(const variant& v, card_set s) {
+  std::string out;
+  s.for_each([&](int c) {
+    if (!out.empty()) out += ' ';
+    out += pbn_card(v, c);
+  });
+  return out;
+}
+
 std::string pbn_game(const variant& v, const hand_show& h, int board, int game) {
   std::string out;
   auto tag = [&](const char* name, const std::string& value) { out += fmt::format("[{} \"{}\"]\n", name, value); };
@@ -202,11 +254,13 @@ std::string pbn_game(const variant& v, const hand_show& h, int board, int game) 
   if (!pbn_unsupported(v).empty()) tag("SpadesDeck", pbn_deck_tag(v));
   tag("Vulnerable", "None");
   tag("Deal", pbn_deal(v, h.dealt, h.dealer));
-  if (!h.rest.empty()) {
-    std::string rest;
-    h.rest.for_each([&](int c) { rest += (rest.empty() ? "" : " ") + pbn_card(v, c); });
-    tag("SpadesRest", rest);
-  }
+  if (!h.rest.empty()) tag("SpadesRest", pbn_cards(v, h.rest));
+  std::vector<std::string> changes;
+  for (const auto& c : h.pbn_changes)
+    changes.push_back(c.what == "gives"   ? fmt::format("{} gives {} to {}", c.who, pbn_cards(v, c.cards), c.whom)
+                      : c.what == "takes" ? fmt::format("{} takes {} from the {}", c.who, pbn_cards(v, c.cards), c.whom)
+                                          : fmt::format("{} discards {}", c.who, pbn_cards(v, c.cards)));
+  if (!changes.empty()) tag("SpadesChanges", fmt::format("{}", fmt::join(changes, "; ")));
   tag("Scoring", "");
   tag("Declarer", "");
   tag("Contract", "");

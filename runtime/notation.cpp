@@ -39,7 +39,10 @@ std::string show_card(const variant& v, int card, card_notation n) {
 
 std::string show_cards(const variant& v, card_set s, card_notation n) {
   std::string out;
-  s.for_each([&](int c) { out += (out.empty() ? "" : " ") + show_card(v, c, n); });
+  s.for_each([&](int c) {
+    if (!out.empty()) out += ' ';
+    out += show_card(v, c, n);
+  });
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -48,35 +49,101 @@ std::vector<std::string> explained(const variant& v, const std::vector<std::stri
   return out;
 }
 
-// Every [Deal] of the PBN that `replay --pbn` writes for `record` reads back (strict or with the deck
-// extension) as the hands the record's case dealt.
+// The value of tag `name` in one PBN game's text, or "".
+std::string pbn_tag(const std::string& game, const std::string& name) {
+  const size_t at = game.find("[" + name + " \"");
+  if (at == std::string::npos) return "";
+  const size_t from = at + name.size() + 3;
+  return game.substr(from, game.find('"', from) - from);
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// One PBN game played through as a reader would: the hands of [Deal], changed as [SpadesChanges] says
+// (gives, takes from the rest of [SpadesRest], discards), then every card of [Play] must be in the hand of
+// the seat whose column it is in.
+void pbn_game_consistent(const variant& v, const std::string& game) {
+  std::array<card_set, max_seats> hands{};
+  std::string err;
+  REQUIRE(read_pbn_deal(v, pbn_tag(game, "Deal"), hands, err));
+  std::array<std::multiset<std::string>, 4> held;
+  for (int s = 0; s < 4; ++s) hands[s].for_each([&](int c) { held[s].insert(pbn_card(v, c)); });
+  std::multiset<std::string> rest;
+  for (const std::string& c : words_of(pbn_tag(game, "SpadesRest"))) rest.insert(c);
+  auto seat = [&](const std::string& name) { return v.find_seat(name); };
+  auto take = [&](std::multiset<std::string>& from, const std::string& card) {
+    auto it = from.find(card);
+    REQUIRE(it != from.end());
+    from.erase(it);
+  };
+  std::string changes = pbn_tag(game, "SpadesChanges");
+  for (size_t at = 0; at < changes.size();) {
+    size_t end = changes.find("; ", at);
+    std::vector<std::string> w = words_of(changes.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    INFO(changes);
+    REQUIRE(w.size() >= 3);
+    const int who = seat(w[0]);
+    if (w[1] == "gives") {
+      for (size_t i = 2; i + 2 < w.size(); ++i) take(held[who], w[i]), held[seat(w.back())].insert(w[i]);
+    } else if (w[1] == "takes") {
+      for (size_t i = 2; i + 3 < w.size(); ++i) take(rest, w[i]), held[who].insert(w[i]);
+    } else {
+      REQUIRE(w[1] == "discards");
+      for (size_t i = 2; i < w.size(); ++i) take(held[who], w[i]);
+    }
+    at = end == std::string::npos ? changes.size() : end + 2;
+  }
+  const size_t play = game.find("[Play \"");
+  if (play == std::string::npos) return;
+  const int leader = seat(pbn_tag(game, "Play"));
+  std::istringstream lines(game.substr(game.find('\n', play) + 1));
+  for (std::string line; std::getline(lines, line) && line != "*";) {
+    std::vector<std::string> cards = words_of(line);
+    for (size_t i = 0; i < cards.size(); ++i)
+      if (cards[i] != "-") {
+        INFO(line);
+        take(held[(leader + i) % 4], cards[i]);
+      }
+  }
+}
+
+// Every game of the PBN that `replay --pbn` writes for `record`: its [Deal] reads back (strict or with the
+// deck extension) as the hands the record's case dealt, and its play is consistent with the deal and the
+// changes of hands it states.
 void pbn_deals_read_back(const variant& v, const std::string& record, const std::string& pbn_path) {
   REQUIRE(run("replay " + record + " --pbn " + pbn_path).code == 0);
   const std::string pbn = slurp(pbn_path);
   auto doc = nlohmann::json::parse(slurp(record));
-  size_t at = 0, deals = 0;
+  size_t at = 0, games = 0;
   for (const auto& c : doc["cases"]) {
     if (!c.contains("expect") || c["expect"].contains("thrown_in")) continue;  // PBN has the hands played out
-    at = pbn.find("[Deal \"", at);
+    at = pbn.find("[Event \"", at);
     REQUIRE(at != std::string::npos);
-    at += 7;
-    const std::string deal = pbn.substr(at, pbn.find('"', at) - at);
+    const size_t next = pbn.find("[Event \"", at + 1);
+    const std::string game = pbn.substr(at, next == std::string::npos ? std::string::npos : next - at);
+    at = next;
     std::array<card_set, max_seats> hands{};
     std::string err;
-    INFO(deal);
-    REQUIRE(read_pbn_deal(v, deal, hands, err));
+    INFO(game);
+    REQUIRE(read_pbn_deal(v, pbn_tag(game, "Deal"), hands, err));
     for (int s = 0; s < 4; ++s) {
       std::vector<std::string> want, got;
-      std::istringstream names(c["deal"][v.seat_names[s]].get<std::string>());
-      for (std::string n; names >> n;) want.push_back(v.cards[v.find_card(n)].name);
+      for (const std::string& n : words_of(c["deal"][v.seat_names[s]].get<std::string>())) want.push_back(v.cards[v.find_card(n)].name);
       hands[s].for_each([&](int card) { got.push_back(v.cards[card].name); });
       std::sort(want.begin(), want.end());
       std::sort(got.begin(), got.end());
       CHECK(got == want);
     }
-    ++deals;
+    pbn_game_consistent(v, game);
+    ++games;
+    if (at == std::string::npos) break;
   }
-  CHECK(deals > 0);
+  CHECK(games > 0);
 }
 
 }  // namespace
@@ -196,10 +263,16 @@ TEST_CASE("pbn: a recorded hand exported exactly") {
                 "[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n"
                 "[SpadesDeck \"suits S H D C; ranks A K Q J T 9 8 7 6 5 4 3 2; jokers BJ LJ; packs 1\"]\n[Vulnerable \"None\"]\n"
                 "[Deal \"N:AT532.A2.94.A742 J7.K53.AKQ32.KT+BJ 84.T764.J875.J3+LJ Q96.J98.T6.Q9865\"]\n[SpadesRest \"SK HQ\"]\n"
-                "[Scoring \"\"]\n[Declarer \"\"]\n[Contract \"\"]\n[Result \"\"]\n"
+                "[SpadesChanges \"N takes SK HQ from the kitty; N discards H2 C2\"]\n[Scoring \"\"]\n[Declarer \"\"]\n[Contract \"\"]\n[Result \"\"]\n"
                 "[Auction \"E\"]\n4 1 nil 5\n"
                 "[Play \"E\"]\nDA D5 DT D4\nDK D7 D6 D9\nDQ D8 CQ S2\nCK C3 C9 C4\n+BJ S4 SQ S3\n",
                 0) == 0);
+  // cards that change hands before the play (pass3's passes) are stated, so the play holds no card its
+  // seat was not dealt or given
+  REQUIRE(run("sim rulesets/pass3.spades --games 1 --seed 2 --record " + dir + "/p3.json").code == 0);
+  REQUIRE(run("replay " + dir + "/p3.json --pbn " + dir + "/p3.pbn").code == 0);
+  CHECK(slurp(dir + "/p3.pbn").find("[SpadesChanges \"S gives H7 C7 C2 to N; W gives H3 D2 C4 to E; N gives H6 H4 D4 to S; E gives H2 D3 C3 to W\"]\n") !=
+        std::string::npos);
   // six seats: not even the extension
   REQUIRE(run("sim rulesets/six.spades --games 1 --seed 1 --record " + dir + "/six.json").code == 0);
   auto six = run("replay " + dir + "/six.json --pbn " + dir + "/six.pbn");
