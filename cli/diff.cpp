@@ -15,8 +15,9 @@ static const char* help =
     "usage: spades diff A B [--json]\n"
     "\n"
     "Shows what variant B changes from variant A, in the words of `spades explain`: each section of the\n"
-    "explanation whose sentences differ, the sentences only A has marked -, those only B has marked +\n"
-    "(an indented sentence under the one it belongs to, shown unmarked when it is the same in both).\n"
+    "explanation whose sentences differ, the sentences only A has marked -, those only B has marked +.\n"
+    "Items (a rule, a bid, a counter...) are matched by name: one only A or only B has is shown whole;\n"
+    "of one both have, the indented sentences that differ, under its first sentence shown unmarked.\n"
     "--json prints {\"a\", \"b\", \"same\", \"sections\": [{\"title\", \"changes\": [{\"change\", \"line\"}]}]},\n"
     "each change \"removed\", \"added\" or \"context\".\n"
     "\n"
@@ -29,38 +30,76 @@ struct change {
   std::string line;
 };
 
-// The longest common subsequence of the two lists of lines, walked into removals, additions and lines kept.
-std::vector<change> line_diff(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-  size_t n = a.size(), m = b.size();
-  std::vector<std::vector<int>> common(n + 1, std::vector<int>(m + 1, 0));
-  for (size_t i = n; i-- > 0;)
-    for (size_t j = m; j-- > 0;) common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1 : std::max(common[i + 1][j], common[i][j + 1]);
-  std::vector<change> out;
-  size_t i = 0, j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[i] == b[j]) out.push_back({'=', a[i++]}), ++j;
-    else if (i < n && (j == m || common[i + 1][j] >= common[i][j + 1])) out.push_back({'-', a[i++]});  // what A said, then what B says
-    else out.push_back({'+', b[j++]});
+bool indented(const std::string& l) { return l.rfind("  ", 0) == 0; }
+
+// A sentence and the indented ones under it (a rule and its statements, a bid and its options). Two
+// entries are the same item when their keys are: the sentence up to its first ':' or ',' ("Rule nil",
+// "Bid number", "Counter bags").
+struct entry {
+  std::string key;
+  std::vector<std::string> lines;
+};
+
+std::vector<entry> entries_of(const std::vector<std::string>& lines) {
+  std::vector<entry> out;
+  for (const std::string& l : lines) {
+    if (indented(l) && !out.empty()) {
+      out.back().lines.push_back(l);
+      continue;
+    }
+    out.push_back({l.substr(0, l.find_first_of(":,")), {l}});
   }
   return out;
 }
 
-bool indented(const std::string& l) { return l.rfind("  ", 0) == 0; }
+// The longest common subsequence of the two lists by `same`, walked into pairs (i, j); -1 on the side
+// that lacks the element. What A had comes before what B has.
+template <class T, class Same>
+std::vector<std::pair<int, int>> aligned(const std::vector<T>& a, const std::vector<T>& b, Same same) {
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<int>> common(n + 1, std::vector<int>(m + 1, 0));
+  for (size_t i = n; i-- > 0;)
+    for (size_t j = m; j-- > 0;) common[i][j] = same(a[i], b[j]) ? common[i + 1][j + 1] + 1 : std::max(common[i + 1][j], common[i][j + 1]);
+  std::vector<std::pair<int, int>> out;
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && same(a[i], b[j])) out.push_back({(int)i++, (int)j++});
+    else if (i < n && (j == m || common[i + 1][j] >= common[i][j + 1])) out.push_back({(int)i++, -1});
+    else out.push_back({-1, (int)j++});
+  }
+  return out;
+}
 
-// The changes of one section, each changed indented line preceded by the unchanged line it belongs to.
+void mark_all(std::vector<change>& out, char mark, const std::vector<std::string>& lines) {
+  for (const std::string& l : lines) out.push_back({mark, l});
+}
+
+// Two entries of the same item: unchanged, nothing; the same first sentence, it (unmarked) and the
+// indented lines that differ; else the one A has, removed, and the one B has, added.
+void entry_changes(std::vector<change>& out, const entry& a, const entry& b) {
+  if (a.lines == b.lines) return;
+  if (a.lines[0] != b.lines[0]) {
+    mark_all(out, '-', a.lines);
+    mark_all(out, '+', b.lines);
+    return;
+  }
+  out.push_back({' ', a.lines[0]});
+  const std::vector<std::string> ca(a.lines.begin() + 1, a.lines.end()), cb(b.lines.begin() + 1, b.lines.end());
+  for (auto [i, j] : aligned(ca, cb, [](const std::string& x, const std::string& y) { return x == y; })) {
+    if (i >= 0 && j >= 0) continue;
+    out.push_back(i >= 0 ? change{'-', ca[i]} : change{'+', cb[j]});
+  }
+}
+
+// The changes of one section, item by item: an item only one side has is shown whole, never lined up
+// with another item's sentences.
 std::vector<change> section_changes(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  const std::vector<entry> ea = entries_of(a), eb = entries_of(b);
   std::vector<change> out;
-  const change* parent = nullptr;
-  bool parent_shown = false;
-  std::vector<change> all = line_diff(a, b);
-  for (const change& c : all) {
-    if (c.mark == '=') {
-      if (!indented(c.line)) parent = &c, parent_shown = false;
-      continue;
-    }
-    if (!indented(c.line)) parent = nullptr;
-    else if (parent && !parent_shown) out.push_back({' ', parent->line}), parent_shown = true;
-    out.push_back(c);
+  for (auto [i, j] : aligned(ea, eb, [](const entry& x, const entry& y) { return x.key == y.key; })) {
+    if (i >= 0 && j >= 0) entry_changes(out, ea[i], eb[j]);
+    else if (i >= 0) mark_all(out, '-', ea[i].lines);
+    else mark_all(out, '+', eb[j].lines);
   }
   return out;
 }

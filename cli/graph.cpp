@@ -9,6 +9,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "lang/formula_text.hpp"
+#include "runtime/notation.hpp"
 
 namespace spades::cli {
 
@@ -40,22 +41,81 @@ std::string dot_string(const std::string& s) {
 
 std::string node_id(const hand_step& h) { return "step_" + h.name; }
 
-// What the step does, in a few words for its node.
+// A list "a, b, c" folded into lines of at most `width` characters (a longer item stays whole), so a
+// node stays narrow.
+std::string folded(const std::string& list, size_t width = 40) {
+  std::string out, line;
+  size_t at = 0;
+  while (at <= list.size()) {
+    size_t end = list.find(", ", at);
+    const std::string item = list.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    if (!line.empty() && line.size() + 2 + item.size() > width) {
+      out += line + ",\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : ", ") + item;
+    if (end == std::string::npos) break;
+    at = end + 2;
+  }
+  return out + line;
+}
+
+// Who leads the first trick, in words.
+std::string first_lead(const variant& v) {
+  switch (v.lead) {
+    case lead_start::dealer_left: return "the dealer's left leads";
+    case lead_start::dealer: return "the dealer leads";
+    case lead_start::dealer_right: return "the dealer's right leads";
+    case lead_start::holder: {
+      std::vector<std::string> cards;
+      for (int c : v.lead_holder) cards.push_back(v.cards[c].name);
+      return fmt::format("the holder of {} leads{}", fmt::join(cards, " or "), v.lead_holder_card ? " it" : "");
+    }
+  }
+  return "";
+}
+
+// The bids that call for an exchange, and how many cards: "blind nil: 2 each way".
+std::string exchanges_called(const variant& v) {
+  std::vector<std::string> out;
+  for (const bid_kind& b : v.bids)
+    if (b.exchange > 0) out.push_back(fmt::format("{}: {} each way{}", b.words.empty() ? b.name : b.words, b.exchange, b.exchange_optional ? ", if the bidder chooses" : ""));
+  return out.empty() ? "no bid calls for one" : fmt::format("{}", fmt::join(out, "\n"));
+}
+
+// The calls open at a calls step (a misdeal step has only those that redeal).
+std::string calls_made(const variant& v, const hand_step& h) {
+  std::vector<std::string> out;
+  for (const call_kind& c : v.calls)
+    if (c.redeal == h.redeal) out.push_back(c.words);
+  return out.empty() ? "none in this variant" : fmt::format("{}", fmt::join(out, ", "));
+}
+
+// What the step does in this variant, in a few lines for its node: its name (and kind, when the name is
+// not the kind's word), then what it deals, bids, calls, passes or plays.
 std::string step_label(const variant& v, const hand_step& h) {
   std::string what;
   switch (h.kind) {
-    case step_kind::deal: what = fmt::format("deal {} each", v.deal_size); break;
+    case step_kind::deal:
+      what = fmt::format("deal {} each", v.deal_size);
+      if (v.leftover == leftover_rule::kitty) what += ", the rest a kitty";
+      else if (v.leftover == leftover_rule::stock) what += ", the rest a stock";
+      else if (v.leftover == leftover_rule::out) what += ", the rest out of play";
+      break;
     case step_kind::take: what = "the kitty is taken"; break;
     case step_kind::discard: what = h.extra ? "discard down to a hand" : fmt::format("the taker discards {}", h.count); break;
-    case step_kind::pass: what = fmt::format("pass {}", h.count); break;
-    case step_kind::bid: what = h.raise ? "raise round" : v.bid_by_team ? "bidding, by teams" : "bidding, by players"; break;
-    case step_kind::calls: what = h.redeal ? "misdeal calls" : "calls"; break;
-    case step_kind::exchange: what = "exchanges"; break;
-    case step_kind::play: what = fmt::format("play {} tricks", v.tricks_per_hand); break;
+    case step_kind::pass: what = fmt::format("each passes {} to {}", h.count, word_of(pass_to_words, h.to)); break;
+    case step_kind::bid:
+      what = h.raise ? "each side may raise its bid" : fmt::format("{}\n{}", v.bid_by_team ? "a bid per team" : "a bid per player", folded(bid_summary(v)));
+      break;
+    case step_kind::calls: what = folded(fmt::format("{}: {}", h.redeal ? "misdeal calls" : "calls", calls_made(v, h))); break;
+    case step_kind::exchange: what = "exchanges\n" + exchanges_called(v); break;
+    case step_kind::play: what = fmt::format("{} tricks\n{}", v.tricks_per_hand, first_lead(v)); break;
     case step_kind::partner: what = fmt::format("the dummy {} to the highest bidder", v.seat_names[v.dummy]); break;
     case step_kind::draw: what = fmt::format("draw, keep 1 of {}", h.count); break;
   }
-  return fmt::format("{} ({})\n{}", h.name, word_of(step_kind_words, h.kind), what);
+  const std::string kind{word_of(step_kind_words, h.kind)};
+  return fmt::format("{}\n{}", h.name == kind ? h.name : fmt::format("{} ({})", h.name, kind), what);
 }
 
 // A step that may have nothing to do in a hand, and is then passed over.

@@ -1,7 +1,10 @@
 // Failure reports shared by the commands; see output.hpp.
 #include "cli/output.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -52,6 +55,23 @@ nlohmann::ordered_json diagnostic_json(const sources& src, const diagnostic& d) 
   }
   j["notes"] = notes;
   return j;
+}
+
+terminal this_terminal() {
+  const char* term = std::getenv("TERM");
+  const char* lang_env = std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
+  const bool tty = isatty(1);
+  const std::string lang_s = lang_env ? lang_env : "";
+  return {tty && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb",
+          tty && (lang_s.find("UTF-8") != std::string::npos || lang_s.find("utf8") != std::string::npos)};
+}
+
+card_notation notation_wanted(const args& a, const terminal& term) {
+  if (!a.has("--notation")) return term.utf8 ? card_notation::symbols : card_notation::plain;
+  card_notation n;
+  if (!read_card_notation(a.get("--notation"), n))
+    throw usage_error(fmt::format("--notation: '{}' is not a notation (plain: AS 10D; symbols: A\u2660 10\u2666)", printable(a.get("--notation"))));
+  return n;
 }
 
 }  // namespace spades::cli

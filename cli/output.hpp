@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/args.hpp"
 #include "runtime/diagnostic.hpp"
+#include "runtime/notation.hpp"
 
 namespace spades::cli {
 
@@ -25,5 +27,15 @@ std::string json_text(const Json& j) {
 
 // A diagnostic as JSON: file, line, col (null when the diagnostic has no position), message, notes.
 nlohmann::ordered_json diagnostic_json(const sources& src, const diagnostic& d);
+
+// What standard output can show: colours (a terminal that is not `dumb`, no NO_COLOR) and UTF-8 suit
+// symbols (a terminal whose LC_ALL, else LANG, names UTF-8).
+struct terminal {
+  bool color = false, utf8 = false;
+};
+terminal this_terminal();
+// --notation plain|symbols as given, else symbols on a UTF-8 terminal and plain elsewhere; usage_error
+// for another word.
+card_notation notation_wanted(const args& a, const terminal& term);
 
 }  // namespace spades::cli

@@ -13,6 +13,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "cli/output_file.hpp"
 #include "cli/resume.hpp"
 #include "runtime/loop.hpp"
@@ -22,12 +23,13 @@
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades play [FILE] [--seat S] [--seed N] [--bot NAME] [--mc-budget N] [--option NAME=VALUE]... [--record OUT.json]\n"
+    "usage: spades play [FILE] [--seat S] [--seed N] [--bot NAME] [--mc-budget N] [--option NAME=VALUE]... [--record OUT.json] [--notation plain|symbols]\n"
     "       spades play --resume RECORD.json [--record OUT.json]\n"
     "\n"
     "Plays a whole game of FILE (default: rulesets/standard.spades) at the terminal: you take seat S\n"
     "(default: S, or the first seat), bots take the others. Your hand is shown sorted, with suit symbols\n"
-    "and colour where the terminal supports them (set NO_COLOR to turn colour off). --bot chooses the\n"
+    "and colour where the terminal supports them (set NO_COLOR to turn colour off; --notation plain\n"
+    "shows AS 10D, --notation symbols A\u2660 10\u2666, whatever the terminal). --bot chooses the\n"
     "bots: rule (the rule-following bot, the default), random, or mc (the Monte Carlo bot, stronger and\n"
     "slower; --mc-budget sets its playouts per decision).\n"
     "\n"
@@ -87,16 +89,8 @@ struct table : observer {
       : v(v), st(st), me(me), color(color), utf8(utf8), bots(bots) {}
 
   std::string card(int c) const {
-    const card_face& f = v.cards[c];
-    if (f.suit < 0) return f.name;
-    std::string rank = f.name.substr(0, f.name.size() - 1);
-    if (rank == "T") rank = "10";
-    const std::string& s = v.suit_names[f.suit];
-    std::string sym = s;
-    if (utf8) sym = s == "S" ? "\u2660" : s == "H" ? "\u2665" : s == "D" ? "\u2666" : s == "C" ? "\u2663" : s;
-    std::string text = rank + sym;
-    bool red = s == "H" || s == "D";
-    return color && red ? "\033[31m" + text + "\033[0m" : text;
+    std::string text = show_card(v, c, utf8 ? card_notation::symbols : card_notation::plain);
+    return color && red_card(v, c) ? "\033[31m" + text + "\033[0m" : text;
   }
   // trump first (top trumps leading), then the other suits in the deck's order; high to low
   std::vector<int> sorted(card_set s) const {
@@ -565,24 +559,11 @@ int your_seat(const variant& v, const args& a) {
   return me;
 }
 
-// What standard output can show: colours (a terminal that is not `dumb`, no NO_COLOR) and UTF-8 suit symbols.
-struct terminal {
-  bool color = false, utf8 = false;
-};
-terminal this_terminal() {
-  const char* term = std::getenv("TERM");
-  const char* lang_env = std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
-  const bool tty = isatty(1);
-  const std::string lang_s = lang_env ? lang_env : "";
-  return {tty && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb",
-          tty && (lang_s.find("UTF-8") != std::string::npos || lang_s.find("utf8") != std::string::npos)};
-}
-
 }  // namespace
 
 int cmd_play(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--mc-budget", "--record", "--resume"});
+  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--mc-budget", "--record", "--resume", "--notation"});
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
   std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
   const std::optional<record_file> saved = resumed(a, file);
@@ -610,7 +591,7 @@ int cmd_play(int argc, char** argv) {
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
   seated_bots bots(kinds, seed, std::make_shared<const bot_calibration>(v), mc);
-  table tb(v, st, bots, me, term.color, term.utf8);
+  table tb(v, st, bots, me, term.color, notation_wanted(a, term) == card_notation::symbols);
   std::unique_ptr<game_recorder> rec;
   if (!record_path.empty()) {
     nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);

@@ -1,6 +1,7 @@
 // spades replay RECORD [--json] [--pbn OUT.pbn]: a game record shown trick by trick and checked against the
 // rules, move by move and score by score; its four-handed hands exported as PBN.
 #include <cstdio>
+#include <cstring>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -17,14 +18,17 @@
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades replay RECORD.json [--json] [--pbn OUT.pbn]\n"
+    "usage: spades replay RECORD.json [--json] [--pbn OUT.pbn] [--notation plain|symbols]\n"
     "\n"
     "Replays a game record written by `spades play --record` or `spades sim --record`: each hand's\n"
-    "deal, its bids and other decisions, its tricks one per line with who won them, and the scores with\n"
-    "what each scoring rule gave. Every move is checked against the rules and every score recorded is\n"
-    "scored again; the first that disagrees is named (the hand, the move, the reason) and the replay\n"
-    "stops. --json prints the hands' results as one JSON document instead. --pbn OUT.pbn also writes\n"
-    "the hands played out as PBN 2.1 (four seats, one pack of four suits, no jokers).\n"
+    "deal (with the cards dealt to no seat, a kitty, and who takes them), its bids and other decisions,\n"
+    "its tricks one per line with who won them, and the scores with what each scoring rule gave. Every\n"
+    "move is checked against the rules and every score recorded is scored again; the first that\n"
+    "disagrees is named (the hand, the move, the reason) and the replay stops. Cards are shown as at the\n"
+    "table: --notation plain shows AS 10D, --notation symbols A\u2660 10\u2666 (default: symbols where the\n"
+    "terminal shows UTF-8). --json prints the hands' results as one JSON document instead. --pbn OUT.pbn\n"
+    "also writes the hands played out as PBN 2.1 (four seats); a deck PBN cannot describe (jokers, two\n"
+    "packs, other suits or ranks) is written with the deck extension of spec/records.md.\n"
     "\n"
     "exit codes: 0 the record agrees with the rules, 1 it does not (or its variant has errors),\n"
     "2 the record cannot be used or bad usage\n";
@@ -38,20 +42,27 @@ struct disagreement : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::string cards_of(const variant& v, card_set s) {
-  std::string out;
-  s.for_each([&](int c) { out += (out.empty() ? "" : " ") + v.cards[c].name; });
-  return out;
-}
-
 // One hand shown: the deal, the decisions, a line per trick, the scores and each rule's part; and, when
 // PBN is wanted, the hand's PBN game.
 struct hand_show {
-  hand_show(const variant& var, const game_state& before) : v(var), st(before) {}
+  hand_show(const variant& var, const game_state& before, card_notation n) : v(var), st(before), notation(n) {}
   const variant& v;
   game_state st;  // the game before the hand, then the hand replayed
+  card_notation notation;
   std::string text, pbn_auction, pbn_play;
-  bool pbn_ok = pbn_unsupported(v).empty();
+  std::string passing;  // the cards of one pass or discard shown so far, on one line
+  card_set rest;        // the cards dealt to no seat
+  std::array<card_set, max_seats> dealt{};  // as dealt (the state's own may change: a dummy's hand given to a player)
+  // For PBN, which knows only the hands as dealt: the cards that changed hands, as they did ("S gives H2 D3
+  // to N", "E takes SK HQ from the kitty", "E discards H5 H8"); per seat the cards it gave up other than by
+  // playing them, until they are seen to arrive.
+  struct change_of_hands {
+    std::string who, what, whom;
+    card_set cards;
+  };
+  std::vector<change_of_hands> pbn_changes;
+  std::array<card_set, max_seats> gone{};
+  bool pbn_ok = pbn_extended_unsupported(v).empty();
   int dealer = -1, first_bidder = -1, opening_leader = -1, bids = 0;
   std::vector<int> trick;  // the cards of the trick under way, by seat
   scoring_witness witness;
@@ -62,16 +73,92 @@ struct hand_show {
     deal.deal(h);
     dealer = st.dealer;
     text += fmt::format("\n=== {}: {} deals ===\n", cx.name, v.seat_names[st.dealer]);
-    for (int s = 0; s < v.seats; ++s) text += fmt::format("  {:<4}{}\n", v.seat_names[s], cards_of(v, st.dealt[s]));
+    dealt = st.dealt;
+    rest = v.deck;
+    for (int s = 0; s < v.seats; ++s) rest &= ~dealt[s];
+    const size_t width = rest.empty() ? 4 : std::max<size_t>(4, std::strlen(leftover_word()) + 1);
+    for (int s = 0; s < v.seats; ++s) text += fmt::format("  {:<{}}{}\n", v.seat_names[s], width, show_cards(v, dealt[s], notation));
+    if (!rest.empty()) text += fmt::format("  {:<{}}{}\n", leftover_word(), width, show_cards(v, rest, notation));
+    taken(rest);  // a kitty taken as soon as it is dealt
+    changed_hands(dealt, rest);
     if (h.contains("moves"))
       for (const json& m : h["moves"]) step(m.get<std::string>());
+    flush_passing();
+  }
+
+  // The cards dealt to no seat, as the variant calls them.
+  const char* leftover_word() const {
+    switch (v.leftover) {
+      case leftover_rule::kitty: return "kitty";
+      case leftover_rule::stock: return "stock";
+      default: return "out";
+    }
+  }
+
+  // Each seat that took cards of `rest` (the cards dealt to no seat before a move) into its hand.
+  void taken(card_set rest) {
+    for (int s = 0; s < v.seats; ++s) {
+      const card_set got = st.hands[s] & rest;
+      if (got.empty()) continue;
+      flush_passing();
+      text += fmt::format("  {} takes the {}: {}\n", v.seat_names[s], leftover_word(), show_cards(v, got, notation));
+    }
+  }
+
+  // A change of hands, merged with the one before when it is the same seat doing the same.
+  void hand_change(const std::string& who, card_set cards, const std::string& what, const std::string& whom = "") {
+    if (!pbn_changes.empty() && pbn_changes.back().who == who && pbn_changes.back().what == what && pbn_changes.back().whom == whom)
+      pbn_changes.back().cards |= cards;
+    else pbn_changes.push_back({who, what, whom, cards});
+  }
+
+  // What a move other than a card played did to the hands: the cards given, taken from the rest, discarded.
+  void changed_hands(const std::array<card_set, max_seats>& before, card_set rest_before) {
+    for (int s = 0; s < v.seats; ++s) gone[s] |= before[s] & ~st.hands[s];
+    for (int to = 0; to < v.seats; ++to) {
+      card_set gained = st.hands[to] & ~before[to];
+      for (int from = 0; from < v.seats && !gained.empty(); ++from) {
+        const card_set given = gained & gone[from];
+        if (given.empty()) continue;
+        hand_change(v.seat_names[from], given, "gives", v.seat_names[to]);
+        gone[from] &= ~given;
+        gained &= ~given;
+      }
+      if (!(gained & rest_before).empty())
+        hand_change(v.seat_names[to], gained & rest_before, "takes", leftover_word());
+    }
+    for (int s = 0; s < v.seats; ++s) {
+      const card_set out = gone[s] & st.out_of_play;
+      if (out.empty()) continue;
+      hand_change(v.seat_names[s], out, "discards");
+      gone[s] &= ~out;
+    }
+  }
+
+  void flush_passing() {
+    if (!passing.empty()) text += "  " + passing + "\n";
+    passing.clear();
+  }
+
+  // A decision other than a card played to a trick: a pass or discard's cards on one line.
+  void decision(const move& m) {
+    if (m.type == move::card && passes_cards(st.ph)) {
+      const std::string card = show_card(v, m.a, notation);
+      if (passing.empty()) passing = record_move(st, m).substr(0, record_move(st, m).rfind(' ') + 1) + card;
+      else passing += " " + card;
+      return;
+    }
+    flush_passing();
+    text += fmt::format("  {}\n", record_move(st, m));
   }
 
   void step(const std::string& entry) {
     std::vector<move> ms;
     std::string err;
     parse_action(st, entry.substr(entry.find(':') + 1), ms, err);
+    flush_passing();  // each entry is one decision
     for (const move& m : ms) {
+      const card_set rest = st.out_of_play;
       const int hands = st.hands_played, redeals = st.redeals, tricks = st.trick;
       if (st.ph == phase::bid) {
         if (first_bidder < 0) first_bidder = st.acting_seat();
@@ -83,13 +170,17 @@ struct hand_show {
       }
       const bool card_played = st.ph == phase::play;
       if (card_played) {
+        flush_passing();
         card(m);
         witness.moving(st, m);
         st.play_card(m.a);
       } else {
-        text += fmt::format("  {}\n", record_move(st, m));
+        const std::array<card_set, max_seats> before = st.hands;
+        decision(m);
         st.apply(m);
+        changed_hands(before, rest);
       }
+      taken(rest);
       if (st.redeals != redeals) text += "  the cards are thrown in\n";
       if (card_played && st.hands_played == hands && st.trick != tricks) text += fmt::format(" -> {}\n", v.seat_names[st.last_trick_winner]);
       if (st.hands_played != hands) scored();
@@ -103,10 +194,9 @@ struct hand_show {
       text += fmt::format("  trick {:>2}:", st.trick + 1);
     }
     trick[st.turn] = m.a;
-    text += fmt::format(" {} {}{}", v.seat_names[st.turn], v.cards[m.a].name, st.played + 1 < v.seats ? "," : "");
+    text += fmt::format(" {} {}{}", v.seat_names[st.turn], show_card(v, m.a, notation), st.played + 1 < v.seats ? "," : "");
     if (st.played + 1 == v.seats && pbn_ok) {
-      // PBN lists a trick's cards by seat, from the opening leader's column (only for a deck PBN describes:
-      // a joker has no PBN suit)
+      // PBN lists a trick's cards by seat, from the opening leader's column
       std::string line;
       for (int i = 0; i < v.seats; ++i) {
         const int c = trick[(opening_leader + i) % v.seats];
@@ -118,6 +208,7 @@ struct hand_show {
   }
 
   void scored() {
+    flush_passing();
     if (st.last_trick_winner >= 0) text += fmt::format(" -> {}\n", v.seat_names[st.last_trick_winner]);
     std::vector<rule_effect> effects = witness.effects();
     for (int t = 0; t < v.teams; ++t) {
@@ -141,6 +232,16 @@ void check_before(const std::string& where, const variant& v, const hands::case_
            counter < 0 ? st.score[tv.team] : st.counters[tv.team][counter]);
 }
 
+// Cards as PBN play tokens, separated by blanks.
+std::string pbn_cards(const variant& v, card_set s) {
+  std::string out;
+  s.for_each([&](int c) {
+    if (!out.empty()) out += ' ';
+    out += pbn_card(v, c);
+  });
+  return out;
+}
+
 std::string pbn_game(const variant& v, const hand_show& h, int board, int game) {
   std::string out;
   auto tag = [&](const char* name, const std::string& value) { out += fmt::format("[{} \"{}\"]\n", name, value); };
@@ -150,8 +251,16 @@ std::string pbn_game(const variant& v, const hand_show& h, int board, int game) 
   tag("Board", std::to_string(board));
   for (int s : {3, 0, 1, 2}) tag(s == 3 ? "West" : s == 0 ? "North" : s == 1 ? "East" : "South", v.seat_names[s]);
   tag("Dealer", std::string(1, pbn_seat(h.dealer)));
+  if (!pbn_unsupported(v).empty()) tag("SpadesDeck", pbn_deck_tag(v));
   tag("Vulnerable", "None");
-  tag("Deal", pbn_deal(v, h.st.dealt, h.dealer));
+  tag("Deal", pbn_deal(v, h.dealt, h.dealer));
+  if (!h.rest.empty()) tag("SpadesRest", pbn_cards(v, h.rest));
+  std::vector<std::string> changes;
+  for (const auto& c : h.pbn_changes)
+    changes.push_back(c.what == "gives"   ? fmt::format("{} gives {} to {}", c.who, pbn_cards(v, c.cards), c.whom)
+                      : c.what == "takes" ? fmt::format("{} takes {} from the {}", c.who, pbn_cards(v, c.cards), c.whom)
+                                          : fmt::format("{} discards {}", c.who, pbn_cards(v, c.cards)));
+  if (!changes.empty()) tag("SpadesChanges", fmt::format("{}", fmt::join(changes, "; ")));
   tag("Scoring", "");
   tag("Declarer", "");
   tag("Contract", "");
@@ -169,11 +278,13 @@ std::string pbn_game(const variant& v, const hand_show& h, int board, int game) 
 
 // A record replayed case by case: every hand checked against the rules, shown as text, JSON and PBN.
 struct replay_run {
-  replay_run(const std::string& file, const variant& var, bool pbn_wanted) : path(file), v(var), want_pbn(pbn_wanted) {}
+  replay_run(const std::string& file, const variant& var, bool pbn_wanted, card_notation n)
+      : path(file), v(var), want_pbn(pbn_wanted), notation(n) {}
   const std::string& path;
   const variant& v;
   bool want_pbn;
-  std::string pbn = "% PBN 2.1\n% EXPORT\n%\n";
+  card_notation notation;
+  std::string pbn;
   json hands_json = json::array();
   std::string text;
   game_state st;
@@ -187,7 +298,7 @@ struct replay_run {
     if (c.hands.size() != 1) cx.fail("hands", "a record gives each hand as its own case");
     start_case(c);
     const json& h = c.hands[0];
-    hand_show show{v, st};
+    hand_show show{v, st, notation};
     check_hand(cx, c.name, h);
     show.run(cx, h);
     ++played;
@@ -249,18 +360,20 @@ struct replay_run {
 
 int cmd_replay(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("replay", argc, argv, {"--json"}, {"--pbn"});
+  args a = parse_args("replay", argc, argv, {"--json"}, {"--pbn", "--notation"});
   if (a.positional.size() != 1) throw usage_error("name exactly one record");
   const std::string path = a.positional[0];
   record_file rf = read_record(path);
   const variant& v = *rf.d.v;
   const bool want_pbn = a.has("--pbn");
   if (want_pbn) {
-    std::string why = pbn_unsupported(v);
+    std::string why = pbn_extended_unsupported(v);
     if (!why.empty()) throw usage_error(fmt::format("--pbn: {}", why));
     check_output_path("--pbn", a.get("--pbn"), {path, rf.d.ruleset});
   }
-  replay_run run(path, v, want_pbn);
+  replay_run run(path, v, want_pbn, notation_wanted(a, this_terminal()));
+  run.pbn = pbn_unsupported(v).empty() ? "% PBN 2.1\n% EXPORT\n%\n"
+                                       : "% PBN 2.1\n% EXPORT\n% with the spades deck extension (a deck PBN 2.1 cannot describe): see [SpadesDeck]\n%\n";
   run.text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, printable(rf.command), rf.seed);
   try {
     for (size_t i = 0; i < rf.d.doc["cases"].size(); ++i) run.replay_case(rf, i);

@@ -35,9 +35,9 @@ json counters_of(const variant& v, const game_state& st) {
   return j;
 }
 
-bool passes_cards(phase ph) { return ph == phase::pass || ph == phase::exchange || ph == phase::discard; }
-
 }  // namespace
+
+bool passes_cards(phase ph) { return ph == phase::pass || ph == phase::exchange || ph == phase::discard; }
 
 std::string record_move(const game_state& st, const move& m) {
   const variant& v = *st.v;

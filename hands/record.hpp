@@ -52,6 +52,8 @@ class game_recorder {
 // The effects of a hand for each team, for a record's note or the table: "NS: contract: ... | EW: ...".
 std::string effects_note(const variant& v, const std::vector<rule_effect>& effects);
 
+// Whether a card chosen now is passed, exchanged or discarded (not played to a trick).
+bool passes_cards(phase ph);
 // A move as a record (and a hands file's `moves`) writes it: "N: 4", "E: pass 2C", "S: QH".
 std::string record_move(const game_state& st, const move& m);
 

@@ -134,10 +134,30 @@ void ranking(elaboration& e, const std::vector<std::string>& suits, size_t nrank
 
 }  // namespace
 
+// How the suits are shown to people: the four suits of the French pack by their usual letters get their
+// symbols, hearts and diamonds in red (spec/language.md, "How cards are shown"); any other suit by its letter.
+static void shown_suits(variant& v) {
+  struct shown {
+    const char* letter;
+    const char* symbol;
+    bool red;
+  };
+  static constexpr shown french[] = {{"S", "\u2660", false}, {"H", "\u2665", true}, {"D", "\u2666", true}, {"C", "\u2663", false}};
+  v.suit_symbols.assign(v.suit_names.size(), "");
+  v.suit_red.assign(v.suit_names.size(), 0);
+  for (size_t s = 0; s < v.suit_names.size(); ++s)
+    for (const shown& f : french)
+      if (v.suit_names[s] == f.letter) {
+        v.suit_symbols[s] = f.symbol;
+        v.suit_red[s] = f.red;
+      }
+}
+
 void elaborate_cards(elaboration& e) {
   std::vector<std::string> suits = suit_letters(e);
   std::vector<std::string> ranks = rank_letters(e);
   e.v.suit_names = suits;
+  shown_suits(e.v);
   build_deck(e, suits, ranks);
   ranking(e, suits, ranks.size());
   constexpr enum_word<bool> ties[] = {{"later_wins", true}, {"first_wins", false}};  // variant::later_wins

@@ -21,6 +21,36 @@ std::string lower_words(std::string_view text) {
   return out;
 }
 
+bool read_card_notation(std::string_view word, card_notation& out) {
+  if (word == "plain") out = card_notation::plain;
+  else if (word == "symbols") out = card_notation::symbols;
+  else return false;
+  return true;
+}
+
+std::string show_card(const variant& v, int card, card_notation n) {
+  const card_face& f = v.cards[card];
+  if (f.suit < 0) return f.name;
+  const std::string& suit = v.suit_names[f.suit];
+  std::string rank = f.name.substr(0, f.name.size() - suit.size());
+  if (rank == "T") rank = "10";  // as it is read in card names too
+  return rank + (n == card_notation::symbols && !v.suit_symbols[f.suit].empty() ? v.suit_symbols[f.suit] : suit);
+}
+
+std::string show_cards(const variant& v, card_set s, card_notation n) {
+  std::string out;
+  s.for_each([&](int c) {
+    if (!out.empty()) out += ' ';
+    out += show_card(v, c, n);
+  });
+  return out;
+}
+
+bool red_card(const variant& v, int card) {
+  const int suit = v.cards[card].suit;
+  return suit >= 0 && v.suit_red[suit];
+}
+
 // A name from the file as a player would say it: `blind_nil` -> "blind nil".
 static std::string spoken(std::string name) {
   for (char& c : name)

@@ -18,6 +18,19 @@ bool parse_bid(const variant& v, std::string_view text, move& out, std::string& 
 // Parses one action for the pending decision: a bid, a card, or `pass CARD...` (one move per card).
 // The copy of a card is chosen among those the acting player holds. Legality is not checked here.
 bool parse_action(const game_state& st, std::string_view text, std::vector<move>& out, std::string& err);
-std::string lower_words(std::string_view text);  // lower-case, single spaces, trimmed
+std::string lower_words(std::string_view text);
+
+// How cards are shown to people (spec/language.md, "How cards are shown"): `plain`, rank then suit letter
+// ("AS", "10D", a joker by its name "BJ"), or `symbols`, rank then the suit's symbol where the variant gives
+// its suit one ("A\u2660", "10\u2666"). Records and test hands write the letters as typed ("TD"); a card is
+// read in any of these forms.
+enum class card_notation : uint8_t { plain, symbols };
+// --notation's words: "plain", "symbols".
+bool read_card_notation(std::string_view word, card_notation& out);
+std::string show_card(const variant& v, int card, card_notation n);
+// Cards in the variant's deck order, separated by blanks.
+std::string show_cards(const variant& v, card_set s, card_notation n);
+// Whether a card is printed red (its suit is: the variant's suit_red).
+bool red_card(const variant& v, int card);  // lower-case, single spaces, trimmed
 
 }  // namespace spades

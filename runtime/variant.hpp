@@ -297,6 +297,10 @@ struct variant {
   // cards: ids 0..ncards-1
   std::vector<card_face> cards;
   std::vector<std::string> suit_names;    // "S", "H", ...
+  // How people see the suits (spec: "How cards are shown"): per suit its symbol ("\u2660"), or "" for
+  // none, and whether it is printed red; set by the language.
+  std::vector<std::string> suit_symbols;
+  std::vector<char> suit_red;
   card_set deck;
   bool narrow = false;                    // plan: at most 64 cards, the playouts' card sets use one word (set_ops<true>)
   std::vector<card_set> follow_mask;      // per suit: the cards that follow it (trump suit includes top trumps)

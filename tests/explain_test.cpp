@@ -3,6 +3,8 @@
 // repository, by `sh tests/explain/regenerate.sh [BUILD_DIR]`: read what changed before committing it.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -129,9 +131,11 @@ TEST_CASE("diff: what a ruleset that extends standard changes, section by sectio
         "- Rule sandbags, for each team when bags >= 10:\n"
         "-   the team loses 100 * (bags / 10) points\n"
         "-   set the counter bags to bags % 10\n"
+        "-   count one in the tally bag_penalties\n"
         "+ Rule sandbags, for each team when bags >= 5:\n"
         "+   the team loses 50 * (bags / 5) points\n"
-        "+   set the counter bags to bags % 5\n");
+        "+   set the counter bags to bags % 5\n"
+        "+   count one in the tally bag_penalties\n");
   CHECK(run("diff rulesets/standard.spades rulesets/standard.spades").out ==
         "Standard Spades (standard) has the same rules as Standard Spades (standard).\n");
   auto j = nlohmann::json::parse(run("diff rulesets/standard.spades rulesets/bags5.spades --json", "", true).out);
@@ -153,6 +157,52 @@ bidding {
                    "  Bid blind_nil: \"blind nil\", for 0 tricks.\n"
                    "-   Only when behind >= 100 (\"your side must trail by 100 or more\").\n"
                    "+   Only when behind >= 200 (\"your side must trail by 200 or more\").\n") != std::string::npos);
+}
+
+TEST_CASE("diff: items are matched by name, so a rule only one variant has is never lined up with another's") {
+  auto r = run("diff rulesets/standard.spades rulesets/nyc.spades");
+  CHECK(r.code == 0);
+  // standard's nil rule (nyc has none) whole, then standard's contract rule whole, then nyc's
+  const std::string nil_rule = "- Rule nil, for each player when nil or blind_nil:\n"
+                               "-   let bonus = if blind_nil then 200 else 100\n"
+                               "-   if tricks == 0:\n"
+                               "-     the player's team scores bonus points\n"
+                               "-     count one in the tally nils_made\n"
+                               "-   otherwise:\n"
+                               "-     the player's team loses bonus points\n"
+                               "-     count one in the tally nils_failed\n"
+                               "- Rule contract, for each team:\n";
+  CHECK(r.out.find(nil_rule) != std::string::npos);
+  CHECK(r.out.find("-   if not made:\n"
+                   "-     count one in the tally sets\n"
+                   "+ Rule contract, for each team when not first_hand:\n"
+                   "+   let plain = if bid == 10 then 200 else 10 * bid\n") != std::string::npos);
+  // a bid only standard has, then one only nyc has
+  CHECK(r.out.find("- Bid nil: \"nil\", for 0 tricks.\n"
+                   "- Bid blind_nil: \"blind nil\", for 0 tricks.\n"
+                   "-   Blind: declared before looking at the cards.\n") != std::string::npos);
+}
+
+TEST_CASE("graph: each step's node says what it does in this variant") {
+  auto nodes = [](const std::string& id) {
+    std::string out;
+    std::istringstream in(run("graph rulesets/" + id + ".spades", "", true).out);
+    for (std::string l; std::getline(in, l);)
+      if (l.rfind("  step_", 0) == 0 && l.find(" [label=") != std::string::npos && l.find("->") == std::string::npos) out += l + "\n";
+    return out;
+  };
+  CHECK(nodes("nyc") ==
+        "  step_deal [label=\"deal\\ndeal 13 each\"];\n"
+        "  step_bidding [label=\"bidding (bid)\\na bid per team\\n4..10, blind 6..10\", style=\"rounded,dashed\"];\n"
+        "  step_calls [label=\"calls\\ncalls: come out\", style=\"rounded,dashed\"];\n"
+        "  step_exchange [label=\"exchange\\nexchanges\\nno bid calls for one\", style=\"rounded,dashed\"];\n"
+        "  step_play [label=\"play\\n13 tricks\\nthe dealer's left leads\"];\n");
+  const std::string hg = nodes("highground");
+  CHECK(hg.find("  step_deal [label=\"deal\\ndeal 13 each, the rest a kitty\"];\n") != std::string::npos);
+  CHECK(hg.find("  step_bidding [label=\"bidding (bid)\\na bid per player\\nhint 0..13, go blind, 4..13,\\nnaught 4..13, partner naught 4..13,\\n"
+                "double naught, blind 4..13,\\nblind naught 4..13,\\nblind partner naught 4..13,\\nblind ten or double naught\"];\n") !=
+        std::string::npos);
+  CHECK(hg.find("  step_late_discard [label=\"late_discard (discard)\\nthe taker discards 2\"];\n") != std::string::npos);
 }
 
 TEST_CASE("graph: standard's course as DOT, exactly") {

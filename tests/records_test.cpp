@@ -1,8 +1,11 @@
 // Game records, replay, resume, PBN and the score explained rule by rule: exact outcomes.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +47,103 @@ std::vector<std::string> explained(const variant& v, const std::vector<std::stri
   std::vector<std::string> out;
   for (int t = 0; t < v.teams; ++t) out.push_back(v.team_names[t] + ": " + effects_text(v, effects, t));
   return out;
+}
+
+// The value of tag `name` in one PBN game's text, or "".
+std::string pbn_tag(const std::string& game, const std::string& name) {
+  const size_t at = game.find("[" + name + " \"");
+  if (at == std::string::npos) return "";
+  const size_t from = at + name.size() + 3;
+  return game.substr(from, game.find('"', from) - from);
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// One PBN game played through as a reader would: the hands of [Deal], changed as [SpadesChanges] says
+// (gives, takes from the rest of [SpadesRest], discards), then every card of [Play] must be in the hand of
+// the seat whose column it is in.
+void pbn_game_consistent(const variant& v, const std::string& game) {
+  std::array<card_set, max_seats> hands{};
+  std::string err;
+  REQUIRE(read_pbn_deal(v, pbn_tag(game, "Deal"), hands, err));
+  std::array<std::multiset<std::string>, 4> held;
+  for (int s = 0; s < 4; ++s) hands[s].for_each([&](int c) { held[s].insert(pbn_card(v, c)); });
+  std::multiset<std::string> rest;
+  for (const std::string& c : words_of(pbn_tag(game, "SpadesRest"))) rest.insert(c);
+  auto seat = [&](const std::string& name) { return v.find_seat(name); };
+  auto take = [&](std::multiset<std::string>& from, const std::string& card) {
+    auto it = from.find(card);
+    REQUIRE(it != from.end());
+    from.erase(it);
+  };
+  std::string changes = pbn_tag(game, "SpadesChanges");
+  for (size_t at = 0; at < changes.size();) {
+    size_t end = changes.find("; ", at);
+    std::vector<std::string> w = words_of(changes.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    INFO(changes);
+    REQUIRE(w.size() >= 3);
+    const int who = seat(w[0]);
+    if (w[1] == "gives") {
+      for (size_t i = 2; i + 2 < w.size(); ++i) take(held[who], w[i]), held[seat(w.back())].insert(w[i]);
+    } else if (w[1] == "takes") {
+      for (size_t i = 2; i + 3 < w.size(); ++i) take(rest, w[i]), held[who].insert(w[i]);
+    } else {
+      REQUIRE(w[1] == "discards");
+      for (size_t i = 2; i < w.size(); ++i) take(held[who], w[i]);
+    }
+    at = end == std::string::npos ? changes.size() : end + 2;
+  }
+  const size_t play = game.find("[Play \"");
+  if (play == std::string::npos) return;
+  const int leader = seat(pbn_tag(game, "Play"));
+  std::istringstream lines(game.substr(game.find('\n', play) + 1));
+  for (std::string line; std::getline(lines, line) && line != "*";) {
+    std::vector<std::string> cards = words_of(line);
+    for (size_t i = 0; i < cards.size(); ++i)
+      if (cards[i] != "-") {
+        INFO(line);
+        take(held[(leader + i) % 4], cards[i]);
+      }
+  }
+}
+
+// Every game of the PBN that `replay --pbn` writes for `record`: its [Deal] reads back (strict or with the
+// deck extension) as the hands the record's case dealt, and its play is consistent with the deal and the
+// changes of hands it states.
+void pbn_deals_read_back(const variant& v, const std::string& record, const std::string& pbn_path) {
+  REQUIRE(run("replay " + record + " --pbn " + pbn_path).code == 0);
+  const std::string pbn = slurp(pbn_path);
+  auto doc = nlohmann::json::parse(slurp(record));
+  size_t at = 0, games = 0;
+  for (const auto& c : doc["cases"]) {
+    if (!c.contains("expect") || c["expect"].contains("thrown_in")) continue;  // PBN has the hands played out
+    at = pbn.find("[Event \"", at);
+    REQUIRE(at != std::string::npos);
+    const size_t next = pbn.find("[Event \"", at + 1);
+    const std::string game = pbn.substr(at, next == std::string::npos ? std::string::npos : next - at);
+    at = next;
+    std::array<card_set, max_seats> hands{};
+    std::string err;
+    INFO(game);
+    REQUIRE(read_pbn_deal(v, pbn_tag(game, "Deal"), hands, err));
+    for (int s = 0; s < 4; ++s) {
+      std::vector<std::string> want, got;
+      for (const std::string& n : words_of(c["deal"][v.seat_names[s]].get<std::string>())) want.push_back(v.cards[v.find_card(n)].name);
+      hands[s].for_each([&](int card) { got.push_back(v.cards[card].name); });
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      CHECK(got == want);
+    }
+    pbn_game_consistent(v, game);
+    ++games;
+    if (at == std::string::npos) break;
+  }
+  CHECK(games > 0);
 }
 
 }  // namespace
@@ -154,11 +254,57 @@ TEST_CASE("pbn: a recorded hand exported exactly") {
                   "[Auction \"S\"]\nnil 3 4 4\n"
                   "[Play \"S\"]\nH2 H4 H9 HJ\nC5 C3 C9 C4\nDQ D3 DK D6\n",
                   0) == 0);
-  // a deck PBN cannot describe
+  // a deck strict PBN cannot describe: the extension, its deck tag, the kitty, jokers after '+'
   REQUIRE(run("sim rulesets/jokers.spades --games 1 --seed 1 --record " + dir + "/j.json").code == 0);
-  auto j = run("replay " + dir + "/j.json --pbn " + dir + "/j.pbn");
-  CHECK(j.code == 2);
-  CHECK(j.out == "spades replay: --pbn: PBN describes four hands of one pack of four suits, without jokers: this deck has jokers (BJ, LJ)\n");
+  REQUIRE(run("replay " + dir + "/j.json --pbn " + dir + "/j.pbn").code == 0);
+  std::string j = slurp(dir + "/j.pbn");
+  CHECK(j.rfind("% PBN 2.1\n% EXPORT\n% with the spades deck extension (a deck PBN 2.1 cannot describe): see [SpadesDeck]\n%\n"
+                "[Event \"Spades with Jokers, game 1\"]\n[Site \"\"]\n[Date \"\"]\n[Board \"1\"]\n"
+                "[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n"
+                "[SpadesDeck \"suits S H D C; ranks A K Q J T 9 8 7 6 5 4 3 2; jokers BJ LJ; packs 1\"]\n[Vulnerable \"None\"]\n"
+                "[Deal \"N:AT532.A2.94.A742 J7.K53.AKQ32.KT+BJ 84.T764.J875.J3+LJ Q96.J98.T6.Q9865\"]\n[SpadesRest \"SK HQ\"]\n"
+                "[SpadesChanges \"N takes SK HQ from the kitty; N discards H2 C2\"]\n[Scoring \"\"]\n[Declarer \"\"]\n[Contract \"\"]\n[Result \"\"]\n"
+                "[Auction \"E\"]\n4 1 nil 5\n"
+                "[Play \"E\"]\nDA D5 DT D4\nDK D7 D6 D9\nDQ D8 CQ S2\nCK C3 C9 C4\n+BJ S4 SQ S3\n",
+                0) == 0);
+  // cards that change hands before the play (pass3's passes) are stated, so the play holds no card its
+  // seat was not dealt or given
+  REQUIRE(run("sim rulesets/pass3.spades --games 1 --seed 2 --record " + dir + "/p3.json").code == 0);
+  REQUIRE(run("replay " + dir + "/p3.json --pbn " + dir + "/p3.pbn").code == 0);
+  CHECK(slurp(dir + "/p3.pbn").find("[SpadesChanges \"S gives H7 C7 C2 to N; W gives H3 D2 C4 to E; N gives H6 H4 D4 to S; E gives H2 D3 C3 to W\"]\n") !=
+        std::string::npos);
+  // six seats: not even the extension
+  REQUIRE(run("sim rulesets/six.spades --games 1 --seed 1 --record " + dir + "/six.json").code == 0);
+  auto six = run("replay " + dir + "/six.json --pbn " + dir + "/six.pbn");
+  CHECK(six.code == 2);
+  CHECK(six.out == "spades replay: --pbn: PBN describes four hands (N E S W): this variant has 6 seats\n");
+  CHECK_FALSE(fs::exists(dir + "/six.pbn"));
+}
+
+TEST_CASE("replay: the kitty dealt and taken, a discard on one line, cards shown plain or with symbols") {
+  std::string dir = temp_dir();
+  REQUIRE(run("sim rulesets/jokers.spades --games 1 --seed 1 --record " + dir + "/j.json").code == 0);
+  auto r = run("replay " + dir + "/j.json", "", true);
+  CHECK(r.code == 0);
+  CHECK(r.out.rfind("Spades with Jokers - a record of `spades sim`, seed 1\n\n"
+                    "=== game 1, hand 1: N deals ===\n"
+                    "  N     AS 10S 5S 3S 2S AH 2H 9D 4D AC 7C 4C 2C\n"
+                    "  E     JS 7S KH 5H 3H AD KD QD 3D 2D KC 10C BJ\n"
+                    "  S     8S 4S 10H 7H 6H 4H JD 8D 7D 5D JC 3C LJ\n"
+                    "  W     QS 9S 6S JH 9H 8H 10D 6D QC 9C 8C 6C 5C\n"
+                    "  kitty KS QH\n"
+                    "  N takes the kitty: KS QH\n"
+                    "  N: discard 2H 2C\n",
+                    0) == 0);
+  auto sym = run("replay " + dir + "/j.json --notation symbols", "", true);
+  CHECK(sym.out.find("  N     A\u2660 10\u2660 5\u2660 3\u2660 2\u2660 A\u2665 2\u2665 9\u2666 4\u2666 A\u2663 7\u2663 4\u2663 2\u2663\n") != std::string::npos);
+  CHECK(sym.out.find("  E     J\u2660 7\u2660 K\u2665 5\u2665 3\u2665 A\u2666 K\u2666 Q\u2666 3\u2666 2\u2666 K\u2663 10\u2663 BJ\n") != std::string::npos);
+  CHECK(sym.out.find("  N: discard 2\u2665 2\u2663\n") != std::string::npos);
+  // the plain default is what --notation plain gives; a bad word is refused before anything is read
+  CHECK(run("replay " + dir + "/j.json --notation plain", "", true).out == r.out);
+  auto bad = run("replay " + dir + "/j.json --notation words");
+  CHECK(bad.code == 2);
+  CHECK(bad.out == "spades replay: --notation: 'words' is not a notation (plain: AS 10D; symbols: A\u2660 10\u2666)\n");
 }
 
 TEST_CASE("pbn: deal strings read into the variant's seats and suits, and refused where PBN cannot describe the deck") {
@@ -174,9 +320,33 @@ TEST_CASE("pbn: deal strings read into the variant's seats and suits, and refuse
   CHECK_FALSE(read_pbn_deal(*v, "X:AK.J76.AT76.KQ64", hands, err));
   CHECK(err == "a PBN deal starts with the first hand's direction and a colon (\"N:\", \"E:\", \"S:\" or \"W:\")");
   CHECK_FALSE(read_pbn_deal(*v, "N:AK.J76.AT76.KQ64 AK.J76.AT76.KQ64 - -", hands, err));
-  CHECK(err == "AS is dealt twice");
-  CHECK_FALSE(read_pbn_deal(*load_ruleset("jokers"), "N:AK.J76.AT76.KQ64", hands, err));
-  CHECK(err == "PBN describes four hands of one pack of four suits, without jokers: this deck has jokers (BJ, LJ)");
+  CHECK(err == "AS is dealt more often than the deck holds it");
+  CHECK_FALSE(read_pbn_deal(*v, "N:AK.J76.AT76.KQ64+BJ", hands, err));
+  CHECK(err == "BJ in the hand of N is not a card of this deck");
+  CHECK_FALSE(read_pbn_deal(*v, "N:AK.J76.AT76", hands, err));
+  CHECK(err == "'AK.J76.AT76' is not a PBN hand (four suits separated by dots, like AKQ.JT9.876.5432)");
+  // jokers: the extension, read and written back the same
+  auto jv = load_ruleset("jokers");
+  const std::string jd = "N:AT532.A2.94.A742 J7.K53.AKQ32.KT+BJ 84.T764.J875.J3+LJ Q96.J98.T6.Q9865";
+  REQUIRE(read_pbn_deal(*jv, jd, hands, err));
+  CHECK(spades::testing::names(*jv, hands[1]) == "JS 7S KH 5H 3H AD KD QD 3D 2D KC TC BJ");
+  CHECK(pbn_deal(*jv, hands, 0) == jd);
+  CHECK(pbn_deal(*jv, hands, 2) == "S:84.T764.J875.J3+LJ Q96.J98.T6.Q9865 AT532.A2.94.A742 J7.K53.AKQ32.KT+BJ");
+  CHECK_FALSE(read_pbn_deal(*jv, "N:AT532.A2.94.A742+BJ+BJ", hands, err));
+  CHECK(err == "BJ is dealt more often than the deck holds it");
+  CHECK_FALSE(read_pbn_deal(*jv, "N:AT532.A2.94+BJ", hands, err));
+  CHECK(err == "'AT532.A2.94+BJ' is not a hand of this deck (4 suits separated by dots, S H D C in order, then + and each joker held)");
+  // two packs and three suits: a rank twice for two copies, as many groups as suits
+  auto two = spades::testing::load_text("twopacks", "players { seats N E S W; teams none }\ncards { suits S H D; ranks A K Q J; packs 2 }\n"
+                                                   "deal { hand_size 6 }\nscoring { rule r each team { points tricks } }\nend { max_hands 1 }\n");
+  REQUIRE(read_pbn_deal(*two, "N:AA.KK.QQ KK.AA.JJ QQ.JJ.AA JJ.QQ.KK", hands, err));
+  CHECK(hands[0].count() == 6);
+  CHECK(pbn_deal(*two, hands, 0) == "N:AA.KK.QQ KK.AA.JJ QQ.JJ.AA JJ.QQ.KK");
+  CHECK(pbn_deck_tag(*two) == "suits S H D; ranks A K Q J; packs 2");
+  CHECK_FALSE(read_pbn_deal(*two, "N:AAA.KK.QQ", hands, err));
+  CHECK(err == "AS is dealt more often than the deck holds it");
+  CHECK_FALSE(read_pbn_deal(*load_ruleset("six"), "N:AK.J76.AT76.KQ64", hands, err));
+  CHECK(err == "PBN describes four hands (N E S W): this variant has 6 seats");
 }
 
 TEST_CASE("pbn: a hands file may give its deal as a PBN string") {
@@ -225,6 +395,8 @@ TEST_CASE("records: a game of every ruleset recorded by sim is replayed and agre
     auto r = run("replay " + rec);
     CHECK(r.code == 0);
     CHECK(r.out.find("every move and score agrees with the rules") != std::string::npos);
+    auto v = load_ruleset(e.path().stem().string());
+    if (v->seats == 4) pbn_deals_read_back(*v, rec, dir + "/" + e.path().stem().string() + ".pbn");
   }
   CHECK(rulesets >= 60);
 }

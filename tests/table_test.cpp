@@ -107,3 +107,16 @@ TEST_CASE("table: the cards partner's exchange gives you are shown") {
   CHECK(has_line(r.out, "N passes a card to partner"));
   CHECK(has_line(r.out, "You receive 2H from N"));
 }
+
+TEST_CASE("table: --notation shows the cards plain or with the suits' symbols, whatever the terminal") {
+  auto sym = run("play --seed 1 --notation symbols", "quit\n");
+  CHECK(sym.code == 0);
+  CHECK(sym.out.find("Your hand: A\u2660 J\u2660 6\u2660 2\u2660   8\u2665 4\u2665   10\u2666 6\u2666 3\u2666 2\u2666   10\u2663 9\u2663 2\u2663\n") !=
+        std::string::npos);
+  auto plain = run("play --seed 1 --notation plain", "quit\n");
+  CHECK(plain.out.find("Your hand: AS JS 6S 2S   8H 4H   10D 6D 3D 2D   10C 9C 2C\n") != std::string::npos);
+  CHECK(run("play --seed 1", "quit\n").out == plain.out);  // not a terminal: plain
+  auto bad = run("play --seed 1 --notation suits", "quit\n");
+  CHECK(bad.code == 2);
+  CHECK(bad.out == "spades play: --notation: 'suits' is not a notation (plain: AS 10D; symbols: A\u2660 10\u2666)\n");
+}
