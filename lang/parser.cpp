@@ -203,13 +203,8 @@ void prescan(const std::string& text, int file) {
   }
 }
 
-}  // namespace
-
-std::string too_large_message(uint64_t size) {
-  return fmt::format("the file is too large ({} bytes; the limit is {} MiB)", size, max_source_bytes >> 20);
-}
-
-file_ast parse(const sources& src, int file) {
+// The selected rules' nodes of source `file` (its text must outlive them). Throws diag_error.
+std::vector<flat_node> parse_nodes(const sources& src, int file) {
   const std::string& text = src.text(file);
   if (size_t nul = text.find('\0'); nul != std::string::npos)
     throw diag_error(position_of(text, nul, file), "this is a binary file, not a variant file (it contains a NUL byte)");
@@ -221,14 +216,33 @@ file_ast parse(const sources& src, int file) {
     state.nodes.reserve(text.size() / 8 + 16);
     state.opened.reserve(64);
     if (!pegtl::parse<R::grammar, pegtl::nothing, control>(in, state)) throw diag_error({file, 1, 1}, "this is not a variant file");
-    parse_tree t;
-    link(state.nodes, t);
-    return to_ast(t.root, file);
+    return std::move(state.nodes);
   } catch (const rule_failure& f) {
     throw syntax_error(text, file, f.byte, *f.row);
   } catch (const nesting_failure& f) {
     throw diag_error(position_of(text, f.byte, file), too_deep_message(f.statements));
   }
+}
+
+}  // namespace
+
+std::string too_large_message(uint64_t size) {
+  return fmt::format("the file is too large ({} bytes; the limit is {} MiB)", size, max_source_bytes >> 20);
+}
+
+file_ast parse(const sources& src, int file) {
+  parse_tree t;
+  link(parse_nodes(src, file), t);
+  return to_ast(t.root, file);
+}
+
+std::vector<size_t> binary_minus_offsets(const sources& src, int file) {
+  const char* text = src.text(file).data();
+  std::vector<size_t> offsets;
+  for (const flat_node& n : parse_nodes(src, file))
+    if (n.type == &type_tag<R::add_op> && *n.begin == '-') offsets.push_back((size_t)(n.begin - text));
+  std::sort(offsets.begin(), offsets.end());
+  return offsets;
 }
 
 std::size_t analyze_grammar() { return pegtl::analyze<R::grammar>(-1); }
