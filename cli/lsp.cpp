@@ -17,7 +17,8 @@ static const char* help =
     "input and answers on standard output (--stdio, which some editors pass, changes nothing). It reports each\n"
     "open file's errors as `spades check` does, as you type; shows what a name means (hover), completes\n"
     "keywords, names, cards and `extends` paths, goes to a name's definition (across `extends`), finds its\n"
-    "references and outlines the file. docs/lsp.md describes what it supports and its limits.\n"
+    "references, outlines the file and lays it out as `spades fmt` does. docs/lsp.md describes what it\n"
+    "supports and its limits.\n"
     "\n"
     "exit codes: 0 after the client's `shutdown` and `exit`, 1 when the input ends or `exit` comes without\n"
     "`shutdown`, 2 bad usage\n";

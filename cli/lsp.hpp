@@ -25,7 +25,8 @@ enum error_code : int {
   method_not_found = -32601,
   invalid_params = -32602,
   internal_error = -32603,
-  server_not_initialized = -32002
+  server_not_initialized = -32002,
+  request_failed = -32803  // a request that is valid but cannot be done now (formatting a file that does not parse)
 };
 
 json error_response(const json& id, int code, const std::string& message);
@@ -52,6 +53,7 @@ class server {
   json dispatch(const std::string& method, const json& params, bool request);
   json lifecycle(const std::string& method, const json& params);
   json query(const std::string& method, const json& params);
+  json formatting(const document& d);
   void open(const json& params);
   void change(const json& params);
   void close(const json& params);

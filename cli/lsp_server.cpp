@@ -6,6 +6,7 @@
 #include "cli/lsp.hpp"
 #include "cli/lsp_features.hpp"
 #include "cli/lsp_text.hpp"
+#include "lang/format.hpp"
 #include "lang/parser.hpp"
 #include "runtime/limits.hpp"
 
@@ -60,7 +61,8 @@ json capabilities() {
           {"completionProvider", {{"triggerCharacters", {"\"", "/"}}}},
           {"definitionProvider", true},
           {"referencesProvider", true},
-          {"documentSymbolProvider", true}};
+          {"documentSymbolProvider", true},
+          {"documentFormattingProvider", true}};
 }
 
 // The JSON-RPC shape of a message: an error message, or "" when it is well formed.
@@ -181,9 +183,10 @@ server::document& server::doc(const json& params) {
 
 json server::query(const std::string& method, const json& params) {
   const bool known = method == "textDocument/hover" || method == "textDocument/definition" || method == "textDocument/references" ||
-                     method == "textDocument/documentSymbol" || method == "textDocument/completion";
+                     method == "textDocument/documentSymbol" || method == "textDocument/completion" || method == "textDocument/formatting";
   if (!known) throw rpc_error{method_not_found, fmt::format("unknown method '{}'", method)};
   document& d = doc(params);
+  if (method == "textDocument/formatting") return formatting(d);
   if (!d.a) {
     // a document too large to analyse: nothing is known of it
     if (method == "textDocument/references" || method == "textDocument/documentSymbol") return json::array();
@@ -200,6 +203,21 @@ json server::query(const std::string& method, const json& params) {
   if (!ctx.is_object() || (ctx.contains("includeDeclaration") && !ctx["includeDeclaration"].is_boolean()))
     throw rpc_error{invalid_params, "params.context.includeDeclaration must be true or false"};
   return references(w, at, ctx.value("includeDeclaration", true));
+}
+
+// The canonical layout (lang/format.hpp, as `spades fmt`): one edit replacing the whole text, none when it is
+// laid out already; the editor's tab and space settings have no say in it.
+json server::formatting(const document& d) {
+  if (d.dropped) throw rpc_error{request_failed, "the document is too large to lay out"};
+  sources src;
+  std::string laid_out;
+  try {
+    laid_out = lang::format_variant(src, d.path, d.text);
+  } catch (const diag_error& e) {
+    throw rpc_error{request_failed, fmt::format("the document cannot be laid out until it parses: {}", e.d.message)};
+  }
+  if (laid_out == d.text) return json::array();
+  return json::array({{{"range", range_of(d.text, 0, d.text.size())}, {"newText", laid_out}}});
 }
 
 void server::open(const json& params) {
