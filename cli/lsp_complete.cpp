@@ -3,6 +3,7 @@
 // statements), the names declared in the document and its bases, the `let` values in reach, the built-in
 // names the block's formulas may read, and the deck's cards and suits.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
 
@@ -38,20 +39,33 @@ struct completer {
 };
 
 // The openers of the braces around `offset`: the first word of the line of each `{` still open, outermost first.
+// One pass, comments and strings skipped as the words' scan skips them.
 std::vector<std::string> open_braces(const std::string& text, size_t offset) {
   std::vector<std::string> stack;
-  std::vector<token> ws = words(text);
-  size_t w = 0, line_first = 0;  // the first word of the current line, by index in ws
+  std::string first;  // the current line's first word
+  bool line_start = true;
   for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    while (w < ws.size() && ws[w].offset < i) ++w;
-    if (text[i] == '\n') line_first = w;
-    if (in_comment_or_string(text, i) || (text[i] != '{' && text[i] != '}')) continue;
-    if (text[i] == '}') {
-      if (!stack.empty()) stack.pop_back();
-      continue;
+    const char c = text[i];
+    if (c == '\n') {
+      first.clear();
+      line_start = true;
+    } else if (c == '#') {
+      while (i + 1 < offset && i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (c == '"') {
+      while (i + 1 < offset && i + 1 < text.size() && text[i + 1] != '\n' && text[++i] != '"') {}
+    } else if (c == '{') {
+      stack.push_back(first);
+    } else if (c == '}') {
+      if (!stack.empty()) stack.pop_back();  // `} else {`: the line's first word is the one after its `}`
+    } else if (line_start && (std::isalnum((unsigned char)c) || c == '_')) {
+      size_t j = i;
+      while (j < text.size() && (std::isalnum((unsigned char)text[j]) || text[j] == '_')) ++j;
+      first = text.substr(i, j - i);
+      line_start = false;
+      i = j - 1;
+    } else if (c != ' ' && c != '\t' && c != '\r') {
+      line_start = false;
     }
-    // the line's first word, or an `else` opening on a later line than its `}`
-    stack.push_back(line_first < ws.size() && ws[line_first].offset < i ? ws[line_first].text : "");
   }
   return stack;
 }

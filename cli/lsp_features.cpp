@@ -3,6 +3,7 @@
 // group's cards from the same function elaborate uses (lang::card_group).
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -262,16 +263,19 @@ json references(const view& w, size_t offset, bool include_declaration) {
   if (!t) return out;
   const declaration* d = declaration_at(a, t->offset, t->text);
   if (!d && !lang::find_builtin(t->text)) return out;
-  auto declares = [&](int file, size_t at) {
-    return std::any_of(a.decls.begin(), a.decls.end(), [&](const declaration& x) { return x.file == file && x.offset == at && x.name == t->text; });
-  };
+  std::set<std::pair<int, size_t>> declared;  // where the name is declared, to leave out on request
+  for (const declaration& x : a.decls)
+    if (x.name == t->text) declared.insert({x.file, x.offset});
   for (size_t f = 0; f < a.files.size(); ++f) {
     if (d && d->let && (int)f != d->file) continue;
-    for (const token& x : words(a.files[f].text)) {
+    const std::string& text = a.files[f].text;
+    positions at(text);
+    const std::string uri = uri_of_path(a.files[f].path);
+    for (const token& x : words(text)) {
       if (x.text != t->text || (d && d->let && (x.offset < d->item_begin || x.offset >= d->item_end))) continue;
-      if (!include_declaration && declares((int)f, x.offset)) continue;
+      if (!include_declaration && declared.count({(int)f, x.offset})) continue;
       if ((int)out.size() >= max_lsp_results) return out;
-      out.push_back(location(a, (int)f, x.offset, x.offset + x.text.size()));
+      out.push_back({{"uri", uri}, {"range", at.range(x.offset, x.offset + x.text.size())}});
     }
   }
   return out;
@@ -291,16 +295,16 @@ int symbol_kind(const lang::item& it) {
   }
 }
 
-json item_symbol(const std::string& text, const lang::item& it) {
+json item_symbol(const std::string& text, positions& at, const lang::item& it) {
   size_t begin = offset_of(text, it.at), name = offset_of(text, it.name->at);
   std::string detail = it.kind == form::amend ? "amend " + it.as<lang::amend_decl>().of.text : lang::keyword(it.kind);
   json s = {{"name", it.name->text}, {"detail", detail}, {"kind", symbol_kind(it)},
-            {"range", range_of(text, begin, std::max(extent_end(text, begin), name + it.name->text.size()))},
-            {"selectionRange", range_of(text, name, name + it.name->text.size())}};
+            {"range", at.range(begin, std::max(extent_end(text, begin), name + it.name->text.size()))},
+            {"selectionRange", at.range(name, name + it.name->text.size())}};
   if (it.kind == form::bid || it.kind == form::announce) {
     json children = json::array();
     for (const lang::item& o : it.as<lang::call_decl>().options)
-      if (o.kind == form::convert && o.name) children.push_back(item_symbol(text, o));
+      if (o.kind == form::convert && o.name) children.push_back(item_symbol(text, at, o));
     if (!children.empty()) s["children"] = children;
   }
   return s;
@@ -312,18 +316,19 @@ json document_symbols(const view& w) {
   json out = json::array();
   const source_file& f = w.a.files[0];
   if (!f.ast) return out;
+  positions at(f.text);
   int count = 0;
   for (const lang::item& it : f.ast->top)
-    if (it.name && ++count <= max_lsp_results) out.push_back(item_symbol(f.text, it));
+    if (it.name && ++count <= max_lsp_results) out.push_back(item_symbol(f.text, at, it));
   for (const lang::block& b : f.ast->blocks) {
     size_t begin = offset_of(f.text, b.at);
     std::string name(word_of(lang::block_words, b.kind));
     json children = json::array();
     for (const lang::item& it : b.items)
-      if (it.name && it.kind != form::tie && it.kind != form::drop && ++count <= max_lsp_results) children.push_back(item_symbol(f.text, it));
+      if (it.name && it.kind != form::tie && it.kind != form::drop && ++count <= max_lsp_results) children.push_back(item_symbol(f.text, at, it));
     if (++count > max_lsp_results) break;
-    out.push_back({{"name", name}, {"detail", "block"}, {"kind", 2}, {"range", range_of(f.text, begin, extent_end(f.text, begin))},
-                   {"selectionRange", range_of(f.text, begin, begin + name.size())}, {"children", children}});
+    out.push_back({{"name", name}, {"detail", "block"}, {"kind", 2}, {"range", at.range(begin, extent_end(f.text, begin))},
+                   {"selectionRange", at.range(begin, begin + name.size())}, {"children", children}});
   }
   return out;
 }

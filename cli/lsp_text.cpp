@@ -2,6 +2,7 @@
 // UTF-16 units; the language's own positions count bytes (runtime/diagnostic.hpp).
 #include "cli/lsp_text.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace spades::cli::lsp {
@@ -59,24 +60,32 @@ size_t offset_of(const std::string& text, uint64_t line, uint64_t character) {
   return at;
 }
 
-nlohmann::json position_of(const std::string& text, size_t offset) {
-  if (offset > text.size()) offset = text.size();
-  uint64_t line = 0;
-  size_t start = 0;
-  for (size_t nl = text.find('\n'); nl != std::string::npos && nl < offset; nl = text.find('\n', nl + 1)) {
-    ++line;
-    start = nl + 1;
-  }
+positions::positions(const std::string& text) : text_(text) {
+  starts_.push_back(0);
+  for (size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', nl + 1)) starts_.push_back(nl + 1);
+}
+
+nlohmann::json positions::at(size_t offset) {
+  offset = std::min(offset, text_.size());
+  size_t line = std::upper_bound(starts_.begin(), starts_.end(), offset) - starts_.begin() - 1;
+  size_t from = starts_[line];
   uint64_t units = 0;
-  for (size_t at = start; at < offset;) {
-    size_t n = sequence_length(text, at);
-    units += n == 4 ? 2 : 1;
-    at += n;
+  if (line == last_line_ && offset >= last_offset_ && last_offset_ >= from) {
+    from = last_offset_;
+    units = last_units_;
   }
+  while (from < offset) {
+    size_t n = sequence_length(text_, from);
+    units += n == 4 ? 2 : 1;
+    from += n;
+  }
+  last_line_ = line, last_offset_ = offset, last_units_ = units;
   return {{"line", line}, {"character", units}};
 }
 
-nlohmann::json range_of(const std::string& text, size_t from, size_t to) { return {{"start", position_of(text, from)}, {"end", position_of(text, to)}}; }
+nlohmann::json position_of(const std::string& text, size_t offset) { return positions(text).at(offset); }
+
+nlohmann::json range_of(const std::string& text, size_t from, size_t to) { return positions(text).range(from, to); }
 
 size_t offset_of(const std::string& text, pos at) {
   if (at.line < 1) return 0;

@@ -17,7 +17,22 @@ namespace spades::cli::lsp {
 // it, as the protocol asks. A UTF-8 sequence counts as one UTF-16 unit (two above U+FFFF); a byte that is no
 // part of valid UTF-8 counts as one.
 size_t offset_of(const std::string& text, uint64_t line, uint64_t character);
-// The LSP position {line, character} of a byte offset.
+// The LSP positions of byte offsets of one text: its lines indexed once, and each offset counted on from the
+// last one asked when it lies further on the same line, so that offsets asked in order cost one pass over
+// the text, however long its lines.
+class positions {
+ public:
+  explicit positions(const std::string& text);
+  nlohmann::json at(size_t offset);
+  nlohmann::json range(size_t from, size_t to) { return {{"start", at(from)}, {"end", at(to)}}; }
+
+ private:
+  const std::string& text_;
+  std::vector<size_t> starts_;  // of each line
+  size_t last_offset_ = 0, last_line_ = 0;
+  uint64_t last_units_ = 0;
+};
+// One position or range (the text indexed for it alone).
 nlohmann::json position_of(const std::string& text, size_t offset);
 nlohmann::json range_of(const std::string& text, size_t from, size_t to);
 // The byte offset of a diagnostic position (1-based line and byte column), clamped to the text.
