@@ -72,7 +72,9 @@ std::string malformed(const json& m) {
   if (m.value("jsonrpc", json()) != "2.0") return "a message must have \"jsonrpc\": \"2.0\"";
   if (m.contains("id") && !m["id"].is_string() && !m["id"].is_number_integer()) return "an id must be a string or a whole number";
   if (m.contains("method") && !m["method"].is_string()) return "a method must be a string";
-  if (m.contains("params") && !m["params"].is_object() && !m["params"].is_array()) return "params must be an object or an array";
+  // null is taken as no params: clients send it with `shutdown`
+  if (m.contains("params") && !m["params"].is_object() && !m["params"].is_array() && !m["params"].is_null())
+    return "params must be an object or an array";
   if (!m.contains("method") && !m.contains("id")) return "a message needs a method or an id";
   return "";
 }
@@ -119,7 +121,7 @@ std::vector<json> server::handle(const json& m) {
   if (!m.contains("method")) return {};  // a response: the server sends no requests, so there is none to match
   const std::string method = m["method"];
   const bool request = m.contains("id");
-  const json params = m.value("params", json::object());
+  const json params = m.contains("params") && !m["params"].is_null() ? m["params"] : json::object();
   std::vector<json> out;
   notes_.clear();
   try {
