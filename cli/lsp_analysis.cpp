@@ -72,21 +72,24 @@ struct collector {
   analysis& a;
   int file;
   const std::string& text;
+  positions at;
 
   void add(const lang::word& name, lang::form kind, const lang::item& it, bool amends = false) {
-    size_t begin = offset_of(text, it.at);
-    a.decls.push_back({name.text, kind, false, amends, file, offset_of(text, name.at), begin, extent_end(text, begin), &it});
+    size_t begin = at.offset(it.at);
+    a.decls.push_back({name.text, kind, false, amends, file, at.offset(name.at), begin, extent_end(text, begin), &it});
   }
 
-  void lets(const std::vector<lang::statement>& body, const lang::item& rule) {
+  // the `let` values of a rule's body, each visible in the rule (`begin`, `end`)
+  void lets(const std::vector<lang::statement>& body, const lang::item& rule, size_t begin, size_t end) {
     for (const lang::statement& s : body) {
-      if (s.kind == lang::statement::let) {
-        size_t begin = offset_of(text, rule.at);
-        a.decls.push_back({s.name, lang::form::rule, true, false, file, offset_of(text, s.name_at), begin, extent_end(text, begin), &rule});
-      }
-      lets(s.then_body, rule);
-      lets(s.else_body, rule);
+      if (s.kind == lang::statement::let) a.decls.push_back({s.name, lang::form::rule, true, false, file, at.offset(s.name_at), begin, end, &rule});
+      lets(s.then_body, rule, begin, end);
+      lets(s.else_body, rule, begin, end);
     }
+  }
+  void lets(const std::vector<lang::statement>& body, const lang::item& rule) {
+    size_t begin = at.offset(rule.at);
+    lets(body, rule, begin, extent_end(text, begin));
   }
 
   void item(const lang::item& it) {
@@ -113,7 +116,7 @@ struct collector {
 void collect(analysis& a) {
   for (size_t f = 0; f < a.files.size(); ++f) {
     if (!a.files[f].ast) continue;
-    collector c{a, (int)f, a.files[f].text};
+    collector c{a, (int)f, a.files[f].text, positions(a.files[f].text)};
     for (const lang::item& it : a.files[f].ast->top) c.item(it);
     for (const lang::block& b : a.files[f].ast->blocks)
       for (const lang::item& it : b.items) c.item(it);

@@ -179,13 +179,13 @@ struct group_ref {
 };
 
 struct group_finder {
-  const std::string& text;
+  const positions& text;
   size_t offset;
   group_ref found;
 
   void words(const std::vector<lang::word>& ws, size_t from) {
     for (size_t i = from; i < ws.size() && !found.words; ++i)
-      if (offset_of(text, ws[i].at) == offset) found = {&ws, from};
+      if (text.offset(ws[i].at) == offset) found = {&ws, from};
   }
   void formula(const lang::formula& f) {
     if (f.kind == lang::formula::call && !f.group.empty()) words(f.group, 0);
@@ -221,7 +221,8 @@ json hover(const view& w, size_t offset) {
   std::optional<token> t = word_at(text, offset);
   if (!t) return nullptr;
   std::string md;
-  group_finder g{text, t->offset, {}};
+  const positions index(text);
+  group_finder g{index, t->offset, {}};
   if (a.files[0].ast)
     for (const lang::block& b : a.files[0].ast->blocks)
       for (const lang::item& it : b.items) g.item(it);
@@ -296,7 +297,7 @@ int symbol_kind(const lang::item& it) {
 }
 
 json item_symbol(const std::string& text, positions& at, const lang::item& it) {
-  size_t begin = offset_of(text, it.at), name = offset_of(text, it.name->at);
+  size_t begin = at.offset(it.at), name = at.offset(it.name->at);
   std::string detail = it.kind == form::amend ? "amend " + it.as<lang::amend_decl>().of.text : lang::keyword(it.kind);
   json s = {{"name", it.name->text}, {"detail", detail}, {"kind", symbol_kind(it)},
             {"range", at.range(begin, std::max(extent_end(text, begin), name + it.name->text.size()))},
@@ -321,7 +322,7 @@ json document_symbols(const view& w) {
   for (const lang::item& it : f.ast->top)
     if (it.name && ++count <= max_lsp_results) out.push_back(item_symbol(f.text, at, it));
   for (const lang::block& b : f.ast->blocks) {
-    size_t begin = offset_of(f.text, b.at);
+    size_t begin = at.offset(b.at);
     std::string name(word_of(lang::block_words, b.kind));
     json children = json::array();
     for (const lang::item& it : b.items)

@@ -83,16 +83,19 @@ nlohmann::json positions::at(size_t offset) {
   return {{"line", line}, {"character", units}};
 }
 
+size_t positions::offset(pos at) const {
+  if (at.line < 1) return 0;
+  if ((size_t)at.line > starts_.size()) return text_.size();
+  size_t start = starts_[at.line - 1];
+  size_t col = at.col < 1 ? 0 : (size_t)at.col - 1;
+  return std::min(start + col, line_end(text_, start));
+}
+
 nlohmann::json position_of(const std::string& text, size_t offset) { return positions(text).at(offset); }
 
 nlohmann::json range_of(const std::string& text, size_t from, size_t to) { return positions(text).range(from, to); }
 
-size_t offset_of(const std::string& text, pos at) {
-  if (at.line < 1) return 0;
-  size_t start = line_start(text, at.line - 1);
-  size_t col = at.col < 1 ? 0 : (size_t)at.col - 1;
-  return std::min(start + col, line_end(text, start));
-}
+size_t offset_of(const std::string& text, pos at) { return positions(text).offset(at); }
 
 std::vector<token> words(const std::string& text) {
   std::vector<token> out;

@@ -25,6 +25,8 @@ class positions {
   explicit positions(const std::string& text);
   nlohmann::json at(size_t offset);
   nlohmann::json range(size_t from, size_t to) { return {{"start", at(from)}, {"end", at(to)}}; }
+  // The byte offset of a diagnostic position, as offset_of(text, at) below.
+  size_t offset(pos at) const;
 
  private:
   const std::string& text_;
