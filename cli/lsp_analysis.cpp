@@ -33,20 +33,42 @@ std::string extends_of(const source_file& f) {
   return "";
 }
 
+// A file's syntax tree, or none when it does not parse (the pipeline's error says why).
+std::optional<lang::file_ast> parse_alone(const std::string& path, const std::string& text) {
+  sources one;
+  try {
+    return lang::parse(one, one.add(path, text));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// The document's syntax tree while a line is half typed: the line the syntax error is on blanked (its bytes
+// made spaces, so that every other offset stays), up to three times, until the rest parses. Its names and
+// outline are then known; its diagnostic is still the pipeline's, on the text as it is.
+std::optional<lang::file_ast> parse_around(const std::string& path, std::string text) {
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    sources one;
+    try {
+      return lang::parse(one, one.add(path, text));
+    } catch (const diag_error& e) {
+      size_t from = offset_of(text, pos{0, e.d.at.line, 1}), to = text.find('\n', from);
+      if (e.d.at.line < 1 || from >= text.size()) return std::nullopt;
+      std::fill(text.begin() + from, to == std::string::npos ? text.end() : text.begin() + to, ' ');
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 // The document and its bases, each parsed alone; the walk stops at a file that cannot be read or parsed,
 // at a cycle, and at the pipeline's own bound on a chain (32 files).
 void read_chain(analysis& a, const std::string& path, const std::string& text) {
   std::string real = path, shown = path, current = text;
   std::vector<std::string> seen;
   for (int depth = 0; depth < 32; ++depth) {
-    source_file f{shown, current, std::nullopt};
-    sources one;
-    int id = one.add(shown, current);
-    try {
-      f.ast = lang::parse(one, id);
-    } catch (const std::exception&) {
-      // a file that does not parse has no syntax tree; the pipeline's error says why
-    }
+    source_file f{shown, current, depth == 0 ? parse_around(shown, current) : parse_alone(shown, current)};
     a.files.push_back(std::move(f));
     std::string base = extends_of(a.files.back());
     if (base.empty()) return;
