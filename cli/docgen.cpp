@@ -208,8 +208,9 @@ std::string completion(const std::map<std::string, std::set<std::string>>& cmds)
       out << (f ? "" : " ") << o;
       f = false;
     }
-    // what the command's file arguments are: hands files for test, directories for list, variants otherwise
-    out << "\"; files=\"" << (name == "test" || name == "replay" ? "json" : name == "list" ? "dir" : "spades") << "\" ;;\n";
+    // what the command's file arguments are: hands files for test, directories for list, none for lsp (the
+    // editor sends the files), variants otherwise
+    out << "\"; files=\"" << (name == "test" || name == "replay" ? "json" : name == "list" ? "dir" : name == "lsp" ? "none" : "spades") << "\" ;;\n";
   }
   out << "    *) return ;;\n  esac\n";
   out << "  case \"$prev\" in\n";
@@ -218,6 +219,8 @@ std::string completion(const std::map<std::string, std::set<std::string>>& cmds)
   out << "  esac\n";
   out << "  if [[ \"$cur\" == -* ]]; then\n";
   out << "    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n";
+  out << "  elif [ \"$files\" = none ]; then\n";
+  out << "    return\n";
   out << "  elif [ \"$files\" = dir ]; then\n";
   out << "    COMPREPLY=($(compgen -d -- \"$cur\"))\n";
   out << "  else\n";

@@ -37,6 +37,7 @@ static const char* main_help =
     "  graph FILE                             the course of a hand as a Graphviz DOT state machine\n"
     "  replay RECORD.json [--json] [--pbn F]  show a game record and check it against the rules\n"
     "  fmt [--check] FILE...                  lay out variant files the canonical way ('-': stdin)\n"
+    "  lsp                                    a language server for editors, on standard input and output\n"
     "\n"
     "'spades COMMAND --help' describes each command.\n"
     "'spades --version' prints the version.\n"
@@ -178,8 +179,9 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "graph") return cmd_graph(argc - 2, argv + 2);
   if (cmd == "replay") return cmd_replay(argc - 2, argv + 2);
   if (cmd == "fmt") return cmd_fmt(argc - 2, argv + 2);
+  if (cmd == "lsp") return cmd_lsp(argc - 2, argv + 2);
   fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay", "fmt"}), main_help);
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp"}), main_help);
   return 2;
 }
 

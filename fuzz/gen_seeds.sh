@@ -6,7 +6,7 @@
 set -eu
 out=${1:-build-fuzz}
 src=$(dirname "$0")/..
-mkdir -p "$out/corpus/variant" "$out/corpus/runtime"
+mkdir -p "$out/corpus/variant" "$out/corpus/runtime" "$out/corpus/lsp"
 
 # every keyword of the grammar, plus operators and the setting values the elaboration reads
 {
@@ -20,6 +20,7 @@ mkdir -p "$out/corpus/variant" "$out/corpus/runtime"
   done
 } | sort -u > "$out/variant.dict"
 cp "$out/variant.dict" "$out/runtime.dict"  # the runtime target's modes 0xfe and 0xff read variant text
+cp "$out/variant.dict" "$out/lsp.dict"      # the language server target inserts its bytes into a ruleset
 
 # the test-hands format's field names and JSON's punctuation
 for w in ruleset cases name note options before score bags hands_played hands dealer deal rest bids play moves \
@@ -47,3 +48,5 @@ while [ $i -lt 16 ]; do head -c 200 /dev/urandom | { printf "\\$(printf %o $i)";
 printf '\376\000scoring { rule x each team { points tricks * 3 } }\000' > "$out/corpus/runtime/delta_rule"
 printf '\376\001play { follow beat }\000' > "$out/corpus/runtime/delta_follow"
 printf '\376\000course { step raise bid raise after bidding }\000' > "$out/corpus/runtime/delta_raise"
+# the language server: a ruleset, then edits and requests (fuzz/fuzz_lsp.cpp reads them byte by byte)
+printf '\000\000\002\001\003rule\001\004\005\003\012\012\002\000\000\003\000\000' > "$out/corpus/lsp/edits_and_requests"

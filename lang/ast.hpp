@@ -80,6 +80,21 @@ constexpr std::array<std::string_view, N> keywords_of(const form (&forms)[N]) {
   return out;
 }
 
+// The forms each block's items may take (the parse error's candidates and the editor's completion read them;
+// `amend` is left out of them: it is written in bidding and scoring to change an inherited item).
+inline constexpr form players_forms[] = {form::count, form::seats, form::teams, form::team, form::dummy, form::drop};
+inline constexpr form cards_forms[] = {form::suits, form::ranks, form::jokers, form::remove, form::packs, form::trump, form::top_trumps, form::ties, form::drop};
+inline constexpr form deal_forms[] = {form::hand_size, form::rotate, form::leftover, form::kitty, form::discard, form::pass, form::deal_size, form::drop};
+inline constexpr form bidding_forms[] = {form::order, form::bid, form::skip, form::announce, form::drop};
+inline constexpr form play_forms[] = {form::lead, form::forbid, form::broken_by, form::follow, form::force, form::drop};
+inline constexpr form scoring_forms[] = {form::counter, form::tally, form::rule, form::drop};
+inline constexpr form end_forms[] = {form::target, form::tie, form::win, form::lose, form::max_hands, form::drop};
+inline constexpr form course_forms[] = {form::step, form::drop};
+inline constexpr form bid_option_forms[] = {form::blind, form::allow, form::exchange, form::convert, form::for_side, form::partner_agrees};
+inline constexpr form announce_option_forms[] = {form::by, form::allow, form::redeal};
+// The statements of a scoring rule's body, by their first word.
+inline constexpr std::string_view statement_words[] = {"let", "points", "if", "tally", "win", "lose"};
+
 // The blocks of a file, each a list of items.
 enum class block_kind : uint8_t { players, cards, deal, bidding, play, scoring, end, course };
 inline constexpr enum_word<block_kind> block_words[] = {

@@ -32,17 +32,17 @@ struct syntax_row {
   std::span<const std::string_view> candidates{};
 };
 
-constexpr std::string_view statements[] = {"let", "points", "if", "tally", "win", "lose"};
-constexpr auto bid_options = keywords_of({form::blind, form::allow, form::exchange, form::convert, form::for_side, form::partner_agrees});
-constexpr auto announce_options = keywords_of({form::by, form::allow, form::redeal});
-constexpr auto players_settings = keywords_of({form::count, form::seats, form::teams, form::team, form::dummy, form::drop});
-constexpr auto cards_settings = keywords_of({form::suits, form::ranks, form::jokers, form::remove, form::packs, form::trump, form::top_trumps, form::ties, form::drop});
-constexpr auto deal_settings = keywords_of({form::hand_size, form::rotate, form::leftover, form::kitty, form::discard, form::pass, form::deal_size, form::drop});
-constexpr auto bidding_settings = keywords_of({form::order, form::bid, form::skip, form::announce, form::drop});
-constexpr auto play_settings = keywords_of({form::lead, form::forbid, form::broken_by, form::follow, form::force, form::drop});
-constexpr auto scoring_settings = keywords_of({form::counter, form::tally, form::rule, form::drop});
-constexpr auto end_settings = keywords_of({form::target, form::tie, form::win, form::lose, form::max_hands, form::drop});
-constexpr auto course_settings = keywords_of({form::step, form::drop});
+inline constexpr const auto& statements = statement_words;
+constexpr auto bid_options = keywords_of(bid_option_forms);
+constexpr auto announce_options = keywords_of(announce_option_forms);
+constexpr auto players_settings = keywords_of(players_forms);
+constexpr auto cards_settings = keywords_of(cards_forms);
+constexpr auto deal_settings = keywords_of(deal_forms);
+constexpr auto bidding_settings = keywords_of(bidding_forms);
+constexpr auto play_settings = keywords_of(play_forms);
+constexpr auto scoring_settings = keywords_of(scoring_forms);
+constexpr auto end_settings = keywords_of(end_forms);
+constexpr auto course_settings = keywords_of(course_forms);
 constexpr auto step_kinds = words_of(step_kind_words);
 constexpr std::string_view declarations[] = {"game", "extends", "about", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
 constexpr auto amend_options = keywords_of({form::blind, form::allow, form::exchange, form::convert, form::for_side, form::partner_agrees, form::by, form::redeal});

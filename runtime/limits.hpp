@@ -44,6 +44,16 @@ constexpr long long max_bench_hands = 1000000000000LL;
 constexpr int max_jobs = 1024;
 constexpr int max_mc_budget = 1000000;  // playouts per decision
 
+// ---- what an editor may ask of `spades lsp` (docs/lsp.md) ----
+// A message's body: a variant file at its largest, sent whole and escaped as JSON, fits with room to spare.
+constexpr uint64_t max_lsp_message_bytes = 4 * max_source_bytes;
+constexpr int max_lsp_header_bytes = 1024;   // one header line; a longer one ends the session (the stream is lost)
+constexpr int max_lsp_header_lines = 16;     // header lines before the blank line that ends them
+constexpr int max_lsp_json_depth = 64;       // [ and { nesting of a message (LSP's own is under 10)
+constexpr int max_lsp_documents = 64;        // documents open at once
+constexpr int max_lsp_changes = 1000;        // content changes in one didChange
+constexpr int max_lsp_results = 2000;        // locations, completion items or symbols in one answer
+
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
 constexpr int max_redeals_in_row = 100;

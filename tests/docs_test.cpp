@@ -32,7 +32,7 @@ std::string usage_lines(const std::string& help) {
   return out;
 }
 
-const char* const commands[] = {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay", "fmt"};
+const char* const commands[] = {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp"};
 
 }  // namespace
 
@@ -79,4 +79,6 @@ TEST_CASE("docs: the bash completion offers each command and exactly the options
   CHECK(complete("spades be", 1) == "bench\n");
   CHECK(complete("spades sim --g", 2) == "--games\n");
   CHECK(complete("spades bench --a", 2) == "--all\n");
+  // the editor sends `spades lsp` its files: none are offered
+  CHECK(complete("spades lsp ''", 2) == "\n");
 }

@@ -34,7 +34,8 @@ const std::map<std::string, std::set<std::string>> may_include = {
     {"bots", {"runtime"}},
     {"hands", {"runtime"}},
     {"cli", {"runtime", "lang", "bots", "hands"}},
-    {"fuzz", {"runtime", "lang", "bots", "hands"}},
+    // fuzz_lsp drives the language server, which lives with the commands
+    {"fuzz", {"runtime", "lang", "bots", "hands", "cli"}},
 };
 
 std::vector<fs::path> sources(const std::string& folder) {
