@@ -28,8 +28,18 @@ namespace {
 using lang::formula_text;
 using lang::scope;
 
-// A DOT string: quotes and backslashes escaped; "\n" in `s` becomes DOT's centred line break.
-std::string dot_string(const std::string& s) {
+// The longest label written, in bytes: Graphviz refuses longer strings (a variant of 3,000 rules would
+// otherwise list them all in one node).
+constexpr size_t max_label = 1000;
+
+// A DOT string: quotes and backslashes escaped; "\n" in `s` becomes DOT's centred line break; past
+// max_label bytes cut at a character's start and ended with "...".
+std::string dot_string(std::string s) {
+  if (s.size() > max_label) {
+    size_t cut = max_label;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    s = s.substr(0, cut) + "...";
+  }
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') out += '\\';
@@ -191,9 +201,13 @@ std::string graph(const variant& v) {
     bool dashed = h.when >= 0 || may_pass_over(v, h);
     out += fmt::format("  {} [label={}{}];\n", node_id(h), dot_string(step_label(v, h)), dashed ? ", style=\"rounded,dashed\"" : "");
   }
+  // at most a dozen rules named, so the node stays readable
+  constexpr size_t named = 12;
   std::vector<std::string> rules;
-  for (const score_rule& r : v.rules) rules.push_back(r.name);
-  out += fmt::format("  score [label={}];\n", dot_string("score the hand\n" + (rules.empty() ? std::string("no rules") : fmt::format("rules: {}", fmt::join(rules, ", ")))));
+  for (const score_rule& r : v.rules)
+    if (rules.size() < named) rules.push_back(r.name);
+  if (v.rules.size() > named) rules.push_back(fmt::format("and {} more", v.rules.size() - named));
+  out += fmt::format("  score [label={}];\n", dot_string("score the hand\n" + (rules.empty() ? std::string("no rules") : folded(fmt::format("rules: {}", fmt::join(rules, ", "))))));
   out += "  game_end [shape=diamond, label=\"game over?\"];\n";
   out += "  over [shape=doublecircle, label=\"game over\"];\n";
   // each step reached from the one before; a step that may be passed over also lets the hand go past it

@@ -2,6 +2,9 @@
 // apart (two kinds, or a built-in); every other check of what a name means lives in the block's elaboration.
 #include "lang/declare.hpp"
 
+#include <algorithm>
+#include <variant>
+
 #include <fmt/format.h>
 
 #include "lang/errors.hpp"
@@ -92,12 +95,23 @@ std::string_view kind_title(symbol_kind k) {
 // Formulas read options, counters, bids and calls by name: a name declared as two of these kinds, or as
 // one of them and a built-in, would silently mean one of them in formulas and the other elsewhere (an
 // `option bags` beside `counter bags`: formulas read the option, assignments write the counter). An
-// option named like a built-in, and a call named like a bid, are refused by their own elaboration; a bid
-// may share a built-in's name (`bid blind` beside the built-in `blind`, which rulesets use).
+// option named like a built-in, and a call named like a bid, are refused by their own elaboration. A bid
+// named like a built-in could never be read by name (the built-in is found first), so it is refused too,
+// but for a blind bid named `blind` (nyc's), where the built-in `blind` means what the name would.
+static bool blind_named_blind(const symbol& s) {
+  if (s.name != "blind" || s.decl == nullptr || !std::holds_alternative<call_decl>(s.decl->parts)) return false;
+  const std::vector<item>& options = s.decl->as<call_decl>().options;
+  return std::any_of(options.begin(), options.end(), [](const item& o) { return o.kind == form::blind; });
+}
+
 void refuse_clashes(const symbol_table& t) {
   constexpr symbol_kind kinds[] = {symbol_kind::option, symbol_kind::bid, symbol_kind::call, symbol_kind::counter};
   for (size_t k = 0; k < std::size(kinds); ++k)
     for (const symbol* s : t.of(kinds[k])) {
+      if (kinds[k] == symbol_kind::bid && is_reserved(s->name) && !blind_named_blind(*s))
+        throw diag_error(s->at, fmt::format("'{}' is a built-in name of the language; a bid needs another name (a formula reading '{}' would read "
+                                            "the built-in, never the bid)",
+                                            s->name, s->name));
       if ((kinds[k] == symbol_kind::counter || kinds[k] == symbol_kind::call) && is_reserved(s->name))
         throw diag_error(s->at, fmt::format("'{}' is a built-in name of the language; {} needs another name", s->name, kind_title(kinds[k])));
       for (size_t j = 0; j < k; ++j) {

@@ -7,10 +7,22 @@
 
 #include "lang/elaborate.hpp"
 #include "lang/formula.hpp"
+#include "runtime/notation.hpp"
 
 namespace spades::lang {
 
 namespace {
+
+// A bid's or announcement's words as players type them: what is typed is compared after its blanks are
+// made single and trimmed (runtime/notation.hpp lower_words), so words with other blanks could never be typed.
+std::string typed_words(const word& w, const char* whose) {
+  const std::string words = lower(w.text);
+  if (lower_words(words).empty() && !words.empty()) fail(w.at, fmt::format("{} words may not be only blanks", whose));
+  if (lower_words(words) != words)
+    fail(w.at, fmt::format("\"{}\" could never be typed: {} words are read with single blanks between them and none at either end (write \"{}\")",
+                           w.text, whose, lower_words(words)));
+  return words;
+}
 
 // order players|teams from SEAT
 void order(elaboration& e) {
@@ -56,6 +68,16 @@ void side_option(elaboration& e, const item& o, bid_kind& k) {
   }
 }
 
+// A blind bid is offered before the bidder looks at its cards: a condition that read them (held, dealt)
+// would tell the bidder what it holds by offering the bid or not.
+void refuse_reading_cards(const formula& f) {
+  if (f.kind == formula::call && (f.text == "held" || f.text == "dealt"))
+    fail(f.at, fmt::format("a blind bid's condition may not read the bidder's cards ({}()): the bid is offered before the bidder looks, "
+                           "so offering it or not would tell them what they hold",
+                           f.text));
+  for (const formula& a : f.args) refuse_reading_cards(a);
+}
+
 // { blind; allow when ... "reason"; exchange N with partner; convert ... }: each at most once (but convert).
 void bid_options(elaboration& e, const item& it, bid_kind& k) {
   const std::vector<item>& options = it.as<call_decl>().options;
@@ -80,6 +102,8 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
     }
   }
   for (const item& o : options)
+    if (o.kind == form::allow && k.blind) refuse_reading_cards(*o.cond);
+  for (const item& o : options)
     if (o.kind == form::allow) k.when = e.formulas.compile(*o.cond, scope::bidding);
     else if (o.kind == form::exchange) k.exchange_when = e.formulas.compile_opt(o.cond, scope::bidding);
   for (const item& o : options)
@@ -92,7 +116,7 @@ void bid(elaboration& e, const symbol& s, std::set<std::string>& words) {
   k.name = s.name;
   bid_range(e, it, k);
   if (it.str) {
-    k.words = lower(it.str->text);
+    k.words = typed_words(*it.str, "a bid's");
     if (k.words.empty()) fail(it.str->at, "a bid's words may not be empty (leave them out for a plain number)");
   }
   bid_options(e, it, k);
@@ -131,7 +155,7 @@ call_kind conversion(elaboration& e, const symbol& s) {
   const item& o = *s.decl;
   call_kind c;
   c.name = s.name;
-  c.words = lower(o.str->text);
+  c.words = typed_words(*o.str, "a conversion's");
   c.by_team = e.v.bid_by_team;
   const convert_decl& to = o.as<convert_decl>();
   c.from_kind = e.syms.index(s.owner->name->text, symbol_kind::bid);
@@ -165,7 +189,7 @@ call_kind announcement(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   call_kind c;
   c.name = s.name;
-  c.words = lower(it.str->text);
+  c.words = typed_words(*it.str, "an announcement's");
   c.by_team = e.v.teams < e.v.seats;
   const item* redeal = nullptr;
   const std::vector<item>& options = it.as<call_decl>().options;

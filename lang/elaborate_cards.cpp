@@ -227,7 +227,11 @@ card_set card_group(const variant& v, const std::vector<word>& ws, size_t from, 
     const word& w = ws[i];
     switch (group_word_of(w).value_or(group_word(255))) {
       case group_word::all: s |= v.deck; continue;
-      case group_word::except: return s & ~card_group(v, ws, i + 1, to);
+      case group_word::except:
+        for (size_t j = i + 1; j < ws.size() && j < to; ++j)
+          if (group_word_of(ws[j]) == group_word::except)
+            fail(ws[j].at, "a card group has one 'except': list every card it takes out after it ('S except AS KS')");
+        return s & ~card_group(v, ws, i + 1, to);
       case group_word::rank: i = ranks_named(v, ws, i, to, s) - 1; continue;
       case group_word::trump:
         if (v.trump_suit < 0) fail(w.at, "'trump' used but this variant has no trump suit");

@@ -173,19 +173,45 @@ void draw(elaboration& e, const step_spec& s, hand_step& h) {
                                 owed == 1 ? "" : "s", h.count, h.count == 1 ? "" : "s", v.seats * owed * h.count));
 }
 
+// A step placed `before` or `after` another by the author.
+bool placed(const step_spec& s) { return s.decl && s.decl->as<step_decl>().place.has_value(); }
+
+// The step at `i` comes after the play step at `play`: said at the step, with why it is there (placed by a
+// step that is itself after the play, or added to an inherited course, which puts it at the end).
+[[noreturn]] void after_play(const std::vector<step_spec>& in, size_t i, int play) {
+  const step_spec& s = in[i];
+  constexpr std::string_view why = "no step can follow the play of the tricks (the hand is scored after it)";
+  if (placed(s)) {
+    const step_decl& d = s.decl->as<step_decl>();
+    const auto anchor = std::find_if(in.begin(), in.end(), [&](const step_spec& t) { return t.name.text == d.by->text; });
+    if (anchor != in.end() && anchor - in.begin() > play)
+      fail(s.at, fmt::format("{}: '{}' is placed {} '{}', which is itself after the play", why, s.name.text, d.place->text, d.by->text),
+           {{anchor->at, fmt::format("'{}' is here, after the play step", d.by->text)}, {in[play].at, "the play step is here"}});
+    fail(s.at, "no step can follow the play of the tricks (the hand is scored after it)", {{in[play].at, "the play step is here"}});
+  }
+  if (s.decl && in[play].decl && s.decl->at.file != in[play].decl->at.file)
+    fail(s.at, fmt::format("{}: a step added to an inherited course goes at its end; place it (`step {} {} before {}`)", why, s.name.text,
+                           s.kind.text, in[play].name.text),
+         {{in[play].at, "the play step is here"}});
+  fail(s.at, "no step can follow the play of the tricks (the hand is scored after it)", {{in[play].at, "the play step is here"}});
+}
+
 // The frame of a course: one deal step, first; one play step, last. Returns the play step's index.
 int check_frame(elaboration& e, const std::vector<step_spec>& in, const std::vector<step_kind>& kinds) {
   const resolved_block* block = e.r.find(block_kind::course);
   int deal = -1, play = -1;
   for (size_t i = 0; i < in.size(); ++i) {
     const step_spec& s = in[i];
-    if (play >= 0 && kinds[i] != step_kind::play)
-      fail(s.at, "no step can follow the play of the tricks (the hand is scored after it)", {{in[play].at, "the play step is here"}});
+    if (play >= 0 && kinds[i] != step_kind::play) after_play(in, i, play);
     int& seen = kinds[i] == step_kind::deal ? deal : play;
     if (kinds[i] != step_kind::deal && kinds[i] != step_kind::play) continue;
     if (seen >= 0) fail(s.at, fmt::format("a course has one {} step", s.kind.text), {{in[seen].at, "the first is here"}});
     seen = (int)i;
-    if (kinds[i] == step_kind::deal && i != 0) fail(s.at, "the deal must be the first step of the course");
+    if (kinds[i] == step_kind::deal && i != 0) {
+      // at the step the author placed: the deal moved, or a step placed before it
+      if (placed(s) || !placed(in[0])) fail(s.at, "the deal must be the first step of the course");
+      fail(in[0].at, fmt::format("the deal must be the first step of the course: '{}' is placed before it", in[0].name.text), {{s.at, "the deal step is here"}});
+    }
   }
   if (deal < 0) fail(block ? block->at : pos{}, "the course has no deal step: a hand starts with the deal (`step deal deal`)");
   if (play < 0) fail(block ? block->at : pos{}, "the course has no play step: a hand ends with the play of the tricks (`step play play`)");

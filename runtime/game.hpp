@@ -64,7 +64,7 @@ struct bid_made {
 struct rule_error : diag_error {
   // What went wrong, for callers that explain it in their own words (the message says it in the runtime's).
   enum class cause : uint8_t { rules, trick_order_unknown, cards_unknown, trick_cards_unknown };
-  rule_error(const variant& v, pos at, std::string message, cause why = cause::rules);
+  rule_error(const variant& v, pos at, std::string message, cause why = cause::rules, std::vector<note> notes = {});
   const char* what() const noexcept override { return rendered.c_str(); }
   std::string headline() const;  // the first line: file:line:col: error: message
   std::string rendered;

@@ -6,8 +6,21 @@
 namespace spades {
 
 rule_error no_legal_move(const game_state& st) {
-  return rule_error(*st.v, {}, fmt::format("{} has no legal move in the {} phase (the rules leave nothing to choose)",
-                                           st.v->seat_names[st.acting_seat()], phase_name(st.ph)));
+  const variant& v = *st.v;
+  const std::string what = fmt::format("{} has no legal move in the {} phase (the rules leave nothing to choose)", v.seat_names[st.acting_seat()],
+                                       phase_name(st.ph));
+  if (st.ph != phase::bid) return rule_error(v, {}, what);
+  // the bids' conditions are what left nothing: the error at the first, a note at each other
+  std::vector<pos> conditions;
+  std::vector<note> notes;
+  for (const bid_kind& k : v.bids)
+    if (k.when >= 0) {
+      const pos at = v.at(v.exprs[k.when]);
+      if (conditions.empty()) conditions.push_back(at);
+      else notes.push_back({at, fmt::format("bid '{}' is refused here too", k.name)});
+    }
+  if (conditions.empty()) return rule_error(v, {}, what);
+  return rule_error(v, conditions[0], what + ": no bid's condition holds", rule_error::cause::rules, std::move(notes));
 }
 
 move random_move(const game_state& st, rng& r) {

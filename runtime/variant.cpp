@@ -85,8 +85,8 @@ std::vector<int64_t> option_spec::values() const {
   return out;
 }
 
-rule_error::rule_error(const variant& v, pos at, std::string message, cause why)
-    : diag_error(at, std::move(message)), why(why) {
+rule_error::rule_error(const variant& v, pos at, std::string message, cause why, std::vector<note> notes)
+    : diag_error(at, std::move(message), std::move(notes)), why(why) {
   if (at.file < 0) d.at.file = v.source ? v.source->find(v.file) : -1;  // no formula: the variant's own file
   rendered = v.render(d);
   while (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();

@@ -298,7 +298,12 @@ scoring {
 )");
   auto r = run("sim " + path + " --games 2 --seed 1");
   CHECK(r.code == 1);
-  CHECK(r.out == path + ": error: E has no legal move in the bid phase (the rules leave nothing to choose)\n");
+  CHECK(r.out == path + ":3:38: error: E has no legal move in the bid phase (the rules leave nothing to choose): no bid's condition holds\n"
+                        "  bid number 1..13 { allow when hand > 1 }\n"
+                        "                                     ^\n" +
+                        path + ":4:37: note: bid 'nil' is refused here too\n"
+                        "  bid nil 0 \"nil\" { allow when hand > 1 }\n"
+                        "                                    ^\n");
   auto b = run("bench " + path + " --hands 10");
   CHECK(b.code == 1);
 }

@@ -205,6 +205,22 @@ TEST_CASE("graph: each step's node says what it does in this variant") {
   CHECK(hg.find("  step_late_discard [label=\"late_discard (discard)\\nthe taker discards 2\"];\n") != std::string::npos);
 }
 
+TEST_CASE("graph: a variant of 3,000 rules names a dozen in its score node, and no label is too long for dot") {
+  std::string text = "extends \"standard\"\nscoring {\n";
+  for (int i = 0; i < 3000; ++i) text += "  rule r" + std::to_string(i) + " each team when hand == 0 { points 1 }\n";
+  text += "}\n";
+  const std::string file = spades::testing::temp_variant("many_rules", text);
+  auto r = run("graph " + file, "", true);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("  score [label=\"score the hand\\nrules: nil, contract, sandbags, r0, r1,\\nr2, r3, r4, r5, r6, r7, r8,\\nand 2991 more\"];\n") !=
+        std::string::npos);
+  std::istringstream lines(r.out);
+  for (std::string l; std::getline(lines, l);) CHECK(l.size() < 1100);
+  int status = 0;
+  spades::testing::shell("command -v dot", &status);
+  if (status == 0) CHECK(spades::testing::shell(std::string(SPADES_BINARY) + " graph " + file + " | dot -Tcanon >/dev/null 2>&1; echo $?") == "0\n");
+}
+
 TEST_CASE("graph: standard's course as DOT, exactly") {
   auto r = run("graph rulesets/standard.spades", "", true);
   CHECK(r.code == 0);

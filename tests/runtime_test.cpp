@@ -574,7 +574,9 @@ scoring {
     run_game(st, r, give_up);
     FAIL("no error for a dead end");
   } catch (const rule_error& e) {
-    CHECK(e.headline() == v->file + ": error: E has no legal move in the bid phase (the rules leave nothing to choose)");
+    // at the first bid's condition, with a note at the other's
+    CHECK(e.headline() == v->file + ":3:38: error: E has no legal move in the bid phase (the rules leave nothing to choose): no bid's condition holds");
+    CHECK(std::string(e.what()).find(v->file + ":4:37: note: bid 'nil' is refused here too") != std::string::npos);
   }
   auto s = load_ruleset("standard");
   st.new_game(*s, 0);
