@@ -2,6 +2,7 @@
 #include "cli/games.hpp"
 
 #include <cmath>
+#include <tuple>
 #include <unistd.h>
 
 #include "cli/args.hpp"
@@ -10,36 +11,49 @@ namespace spades::cli {
 
 std::atomic<bool> interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
-extern "C" void on_interrupt(int) {
+extern "C" void on_run_interrupt(int) {
   if (interrupted.exchange(true)) _exit(130);  // a second Ctrl-C does not wait for the summary
 }
 
-seat_kinds read_bots(const variant& v, const std::string& spec) {
-  seat_kinds kinds;
-  kinds.fill(bot_kind::rule);
-  auto bot = [&](const std::string& name) {
-    auto k = find_bot(name);
-    if (!k) throw usage_error(fmt::format("--bots: unknown bot '{}' (bots: {})", name, bot_names()));
-    return *k;
+bot_kind read_bot(const std::string& what, const std::string& name, std::string& command) {
+  if (name.rfind("exec:", 0) == 0) {
+    command = name.substr(5);
+    if (command.find_first_not_of(" \t") == std::string::npos)
+      throw usage_error(fmt::format("{}: exec: needs a command to run (exec:CMD)", what));
+    return bot_kind::external;
+  }
+  auto k = find_bot(name);
+  if (!k) throw usage_error(fmt::format("{}: unknown bot '{}' (bots: {}, or exec:CMD)", what, name, bot_names()));
+  return *k;
+}
+
+seat_bots read_bots(const variant& v, const std::string& spec) {
+  seat_bots out;
+  out.kinds.fill(bot_kind::rule);
+  auto set = [&](int seat, bot_kind k, const std::string& command) {
+    out.kinds[seat] = k;
+    out.exec.command[seat] = command;
   };
-  std::vector<std::pair<int, bot_kind>> seats;
+  std::vector<std::tuple<int, bot_kind, std::string>> seats;
   size_t from = 0;
   while (from <= spec.size()) {
     size_t comma = spec.find(',', from);
     std::string item = spec.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
     from = comma == std::string::npos ? spec.size() + 1 : comma + 1;
-    size_t eq = item.find('=');
+    size_t eq = item.rfind("exec:", 0) == 0 ? std::string::npos : item.find('=');
+    std::string command;
     if (eq == std::string::npos) {
       if (item.empty()) throw usage_error("--bots: an empty entry (write NAME, or SIDE=NAME or SEAT=NAME, separated by commas)");
-      kinds.fill(bot(item));
+      const bot_kind k = read_bot("--bots", item, command);
+      for (int s = 0; s < v.seats; ++s) set(s, k, command);
       continue;
     }
     std::string key = item.substr(0, eq);
-    bot_kind k = bot(item.substr(eq + 1));
+    const bot_kind k = read_bot("--bots", item.substr(eq + 1), command);
     auto team = std::find(v.team_names.begin(), v.team_names.end(), key);
     if (team != v.team_names.end()) {
       for (int s = 0; s < v.seats; ++s)
-        if (v.team_of[s] == team - v.team_names.begin()) kinds[s] = k;
+        if (v.team_of[s] == team - v.team_names.begin()) set(s, k, command);
       continue;
     }
     const int seat = v.find_seat(key);  // a seat's name, or P1..Pn by position
@@ -49,17 +63,21 @@ seat_kinds read_bots(const variant& v, const std::string& spec) {
     if (seat == v.dummy)
       throw usage_error(fmt::format("--bots: '{}' is the dummy, which never decides: its cards are played by the bot of the player given it",
                                     key));
-    seats.push_back({seat, k});
+    seats.push_back({seat, k, command});
   }
-  for (const auto& [seat, k] : seats) kinds[seat] = k;
-  return kinds;
+  for (const auto& [seat, k, command] : seats) set(seat, k, command);
+  return out;
 }
 
-std::string side_bots(const variant& v, const seat_kinds& kinds, int team) {
+std::string bot_label(const seat_bots& b, int seat) {
+  return b.kinds[seat] == bot_kind::external ? "exec:" + b.exec.command[seat] : bot_name(b.kinds[seat]);
+}
+
+std::string side_bots(const variant& v, const seat_bots& bots, int team) {
   std::vector<std::string> out;
   for (int s = 0; s < v.seats; ++s)
-    if (v.team_of[s] == team && s != v.dummy && std::find(out.begin(), out.end(), bot_name(kinds[s])) == out.end())
-      out.push_back(bot_name(kinds[s]));
+    if (v.team_of[s] == team && s != v.dummy && std::find(out.begin(), out.end(), bot_label(bots, s)) == out.end())
+      out.push_back(bot_label(bots, s));
   return out.empty() ? "-" : fmt::format("{}", fmt::join(out, "/"));
 }
 

@@ -22,11 +22,22 @@
 
 namespace spades::cli {
 
+// The bots at the seats: each seat's kind, and the outside bots' commands.
+struct seat_bots {
+  seat_kinds kinds;
+  exec_seats exec;
+};
+// One bot by name, or `exec:CMD` for an outside bot (its command then in `command`); `what` names the place
+// in errors ("--bots", "bot A").
+bot_kind read_bot(const std::string& what, const std::string& name, std::string& command);
 // `--bots SPEC`: comma-separated NAME or KEY=NAME, KEY a side's or a seat's name; a seat named after its
-// side's entry takes its own. Seats not named keep the rule-following bot.
-seat_kinds read_bots(const variant& v, const std::string& spec);
+// side's entry takes its own. Seats not named keep the rule-following bot. NAME may be exec:CMD (a CMD
+// without commas).
+seat_bots read_bots(const variant& v, const std::string& spec);
+// A bot as the summaries name it: its name, or exec:CMD.
+std::string bot_label(const seat_bots& b, int seat);
 // The bots of a side, in seat order, each name once ("rule", "mc/rule").
-std::string side_bots(const variant& v, const seat_kinds& kinds, int team);
+std::string side_bots(const variant& v, const seat_bots& bots, int team);
 // The Wilson score interval at 95% for `wins` of `n` (a tie may count half a win).
 std::pair<double, double> wilson(double wins, long long n);
 // The 0.975 quantile of the standard normal: the half-width of a 95% interval in standard errors.
@@ -35,7 +46,7 @@ constexpr double z95 = 1.959963984540054;
 // Set by SIGINT while a run_interruptibly is under way: the games under way are abandoned, and the summary
 // covers the games finished. A second Ctrl-C exits at once with 130.
 extern std::atomic<bool> interrupted;
-extern "C" void on_interrupt(int);
+extern "C" void on_run_interrupt(int);
 // Runs `f` with the SIGINT handler above installed, the previous one restored after (also on a throw).
 template <class F>
 auto run_interruptibly(F&& f) {
@@ -43,7 +54,7 @@ auto run_interruptibly(F&& f) {
   struct restore {
     void (*previous)(int);
     ~restore() { std::signal(SIGINT, previous); }
-  } r{std::signal(SIGINT, on_interrupt)};
+  } r{std::signal(SIGINT, on_run_interrupt)};
   return f();
 }
 
@@ -92,7 +103,8 @@ class game_runner {
       if (interrupted.load() || g > failed_at_.load()) break;
       try {
         if (!play_(g, part)) break;
-      } catch (const rule_error&) {
+      } catch (const std::exception& e) {
+        if (!dynamic_cast<const rule_error*>(&e) && !dynamic_cast<const bot_error*>(&e)) throw;
         std::lock_guard<std::mutex> l(m_);
         if (g < failed_at_.load()) failed_at_ = g, error_ = std::current_exception();
         break;

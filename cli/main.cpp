@@ -15,6 +15,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "bots/external.hpp"
 #include "lang/load.hpp"
 #include "runtime/read.hpp"
 
@@ -194,6 +195,10 @@ int run_command(const std::string& cmd, int argc, char** argv) {
     report_failure(e.what());
   } catch (const spades::rule_error& e) {
     report_failure(e.what());
+    return 1;
+  } catch (const spades::bot_error& e) {
+    // an outside bot broke the protocol: the game could not be finished
+    report_failure(fmt::format("spades {}: {}", cmd, e.what()));
     return 1;
   } catch (const std::system_error& e) {
     // fmt::print throws this when standard output refuses a write

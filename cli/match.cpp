@@ -16,10 +16,11 @@
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades match FILE A B [--deals N] [--duplicate] [--seed S] [--jobs N] [--json] [--option NAME=VALUE]... [--mc-budget N]\n"
+    "usage: spades match FILE A B [--deals N] [--duplicate] [--seed S] [--jobs N] [--json] [--option NAME=VALUE]... [--mc-budget N] [--bot-timeout MS]\n"
     "\n"
     "Bot A plays bot B: A at every seat of the variant's first side, B at the other's (bots: rule, random,\n"
-    "mc). A deal here is a board: one whole game's cards, every hand of the game dealt from the board's own\n"
+    "mc, or exec:CMD for an outside program speaking spec/bot-protocol.md, its answers bounded by\n"
+    "--bot-timeout MS, default 10000). A deal here is a board: one whole game's cards, every hand of the game dealt from the board's own\n"
     "seed (derived from S and the board's number), the bots drawing from streams of their own so that their\n"
     "choices never change the cards. --deals N boards are played (default 1000). With --duplicate each board\n"
     "is played twice, the second time with the sides swapped, so that A and B hold the same cards in turn\n"
@@ -33,8 +34,8 @@ static const char* help =
     "The same seed gives the same figures on every machine, whatever --jobs (threads; default: every core)\n"
     "says. Ctrl-C prints the figures of the boards finished so far.\n"
     "\n"
-    "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage,\n"
-    "130 interrupted (after the figures of the boards finished)\n";
+    "exit codes: 0 done, 1 the variant has errors, a formula failed while scoring or an outside bot broke\n"
+    "the protocol, 2 bad usage, 130 interrupted (after the figures of the boards finished)\n";
 
 namespace {
 
@@ -42,32 +43,31 @@ struct match_setup {
   const variant& v;
   const game_state& proto;  // a new game with the rule options set
   bot_kind a, b;
+  std::string a_command, b_command;  // outside bots' (exec:CMD)
+  int timeout_ms;
   std::shared_ptr<const bot_calibration> cal;
   mc_options mc;
   uint64_t seed;
   bool duplicate;
 };
 
-bot_kind read_bot(const std::string& which, const std::string& name) {
-  auto k = find_bot(name);
-  if (!k) throw usage_error(fmt::format("bot {}: unknown bot '{}' (bots: {})", which, name, bot_names()));
-  return *k;
-}
-
 // One game of board `board` from its seed, A's bot at the seats of side `a_team`; its outcome added to
 // `out`. False when the game was abandoned (Ctrl-C).
 bool play_side(const match_setup& m, uint64_t board_seed, int a_team, board_result& out) {
   const variant& v = m.v;
   seat_kinds kinds;
-  kinds.fill(m.b);
-  for (int s = 0; s < v.seats; ++s)
-    if (v.team_of[s] == a_team) kinds[s] = m.a;
+  exec_seats exec;
+  exec.timeout_ms = m.timeout_ms;
+  for (int s = 0; s < v.seats; ++s) {
+    kinds[s] = v.team_of[s] == a_team ? m.a : m.b;
+    exec.command[s] = v.team_of[s] == a_team ? m.a_command : m.b_command;
+  }
   rng deals(board_seed);  // the cards only: every hand's deal is the same whoever sits where
   rng choices(derive_seed(board_seed, 1));
   game_state st;
   st.new_game(v, (int)deals.below((uint32_t)v.seats));
   st.options = m.proto.options;
-  seated_bots bots(kinds, board_seed, m.cal, m.mc);
+  seated_bots bots(kinds, board_seed, m.cal, m.mc, &exec);
   struct watch : observer {
     seated_bots& bots;
     int a, b;
@@ -106,7 +106,7 @@ bool play_board(const match_setup& m, long long board, match_sums& part) {
 
 int cmd_match(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("match", argc, argv, {"--json", "--duplicate"}, {"--deals", "--seed", "--option", "--jobs", "--mc-budget"});
+  args a = parse_args("match", argc, argv, {"--json", "--duplicate"}, {"--deals", "--seed", "--option", "--jobs", "--mc-budget", "--bot-timeout"});
   if (a.positional.size() != 3) throw usage_error("name a variant file and two bots: spades match FILE A B");
   const long long deals = a.get_int("--deals", 1000, 1, max_match_deals);
   const uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);
@@ -114,7 +114,9 @@ int cmd_match(int argc, char** argv) {
   int jobs = (int)std::min<long long>(a.get_int("--jobs", cores, 1, max_jobs), deals);
   mc_options mc;
   mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
-  const bot_kind bot_a = read_bot("A", a.positional[1]), bot_b = read_bot("B", a.positional[2]);
+  std::string a_command, b_command;
+  const bot_kind bot_a = read_bot("bot A", a.positional[1], a_command), bot_b = read_bot("bot B", a.positional[2], b_command);
+  const int timeout_ms = (int)a.get_int("--bot-timeout", default_bot_timeout_ms, 1, max_bot_timeout_ms);
   auto vp = load_or_report(a.positional[0], a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
@@ -126,7 +128,7 @@ int cmd_match(int argc, char** argv) {
   proto.new_game(v, 0);
   apply_options(proto, a.multi);
 
-  const match_setup setup{v, proto, bot_a, bot_b, std::make_shared<const bot_calibration>(v), mc, seed, a.has("--duplicate")};
+  const match_setup setup{v, proto, bot_a, bot_b, a_command, b_command, timeout_ms, std::make_shared<const bot_calibration>(v), mc, seed, a.has("--duplicate")};
   game_runner<match_sums> boards(0, deals, [] { return match_sums{}; },
                                  [&](long long b, match_sums& part) { return play_board(setup, b, part); });
   match_sums s;

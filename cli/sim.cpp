@@ -26,12 +26,15 @@
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]... [--record OUT.json]\n"
+    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--bot-timeout MS] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]... [--record OUT.json]\n"
     "\n"
     "Bots play N complete games, the first dealer of each drawn at random; by default the rule-following\n"
     "bot at every seat. --bots chooses the bot per side or per seat: `NS=mc`, `N=mc,E=random`, or one name\n"
     "for every seat (bots: rule, random, mc; --mc-budget sets the Monte Carlo bot's playouts per decision);\n"
-    "a seat by its name or its position, P1..Pn, never a dummy seat, which no bot plays.\n"
+    "a seat by its name or its position, P1..Pn, never a dummy seat, which no bot plays. `exec:CMD` seats\n"
+    "an outside program speaking the bot protocol (spec/bot-protocol.md), started per game and seat;\n"
+    "--bot-timeout MS bounds each of its answers (default 10000); a bot that breaks the protocol stops\n"
+    "the run with exit code 1.\n"
     "Prints games, hands (and per game), and per side its bots, wins, win rate with its 95% interval\n"
     "(Wilson), the average hand score, and every tally the variant keeps (sets, nils made and failed, bag\n"
     "penalties ...) in total and per hand, as text or JSON; for a variant with a call that throws the hand\n"
@@ -45,8 +48,8 @@ static const char* help =
     "gave), as a game record: `spades replay` shows and checks it, `spades test` runs it. With --record\n"
     "the games are played on one thread.\n"
     "\n"
-    "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage,\n"
-    "130 interrupted (after the summary of the games finished)\n";
+    "exit codes: 0 done, 1 the variant has errors, a formula failed while scoring or an outside bot broke\n"
+    "the protocol, 2 bad usage, 130 interrupted (after the summary of the games finished)\n";
 
 namespace {
 
@@ -65,8 +68,8 @@ struct summary {
   std::vector<long long> wins;
   std::vector<__int128> points;
   std::vector<std::vector<long long>> tallies;
-  std::array<std::vector<float>, 3> times;  // with --timing: seconds per decision, by bot kind
-  std::array<std::vector<float>, 3> choice_times;  // ... of the decisions with more than one legal move
+  std::array<std::vector<float>, bot_kinds> times;  // with --timing: seconds per decision, by bot kind
+  std::array<std::vector<float>, bot_kinds> choice_times;  // ... of the decisions with more than one legal move
   choice_tally choices;                      // each bid kind and call: chosen, and legal at how many decisions
 
   explicit summary(const variant& v)
@@ -99,7 +102,7 @@ struct summary {
 struct run_setup {
   const variant& v;
   const game_state& proto;  // a new game with the rule options set
-  seat_kinds kinds;
+  seat_bots bots;
   std::shared_ptr<const bot_calibration> cal;  // the rule-following bot's, made once for every game of the run
   mc_options mc;
   uint64_t seed;
@@ -127,15 +130,15 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
   rng r(game_seed);
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   st.options = run.proto.options;
-  seated_bots bots(run.kinds, game_seed, run.cal, run.mc);
+  seated_bots bots(run.bots.kinds, game_seed, run.cal, run.mc, &run.bots.exec);
   // with --timing each decision is timed, by the bot that makes it (the games are the same either way)
   auto timed = [&](const game_state& s, rng& rr, move& m) {
     if (!run.timing) return bots(s, rr, m);
     const auto t0 = std::chrono::steady_clock::now();
     bool ok = bots(s, rr, m);
     const float took = std::chrono::duration<float>(std::chrono::steady_clock::now() - t0).count();
-    out.times[(int)run.kinds[s.acting_seat()]].push_back(took);
-    if (choices_open(s) > 1) out.choice_times[(int)run.kinds[s.acting_seat()]].push_back(took);
+    out.times[(int)run.bots.kinds[s.acting_seat()]].push_back(took);
+    if (choices_open(s) > 1) out.choice_times[(int)run.bots.kinds[s.acting_seat()]].push_back(took);
     return ok;
   };
   struct both : observer {
@@ -162,7 +165,14 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
     bool hand_scored(const game_state& s) { return c.hand_scored(s); }
   } watch{{}, count, bots, out.choices, run.rec};
   if (run.rec) run.rec->start_game(st);
-  if (run_game(st, r, timed, watch) != loop_end::over) return false;
+  loop_end end;
+  try {
+    end = run_game(st, r, timed, watch);
+  } catch (const bot_error&) {
+    if (run.rec) run.rec->end_game(st);  // the game recorded up to the decision the bot failed
+    throw;
+  }
+  if (end != loop_end::over) return false;
   if (run.rec) run.rec->end_game(st);
   out.add_game(v, st, count.hands, count.points);
   return true;
@@ -197,7 +207,7 @@ void print_choices(const variant& v, const choice_tally& c) {
   for (size_t k = 0; k < v.calls.size(); ++k) fmt::print("{:<20}{:>14}{:>14}\n", v.calls[k].name, c.call_chosen[k], c.call_legal[k]);
 }
 
-void print_json(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {
+void print_json(const variant& v, const summary& s, const seat_bots& kinds, uint64_t seed, bool redeals) {
   nlohmann::ordered_json j;
   j["variant"] = v.name;
   j["games"] = s.games;
@@ -228,7 +238,7 @@ void print_json(const variant& v, const summary& s, const seat_kinds& kinds, uin
   fmt::print("{}\n", json_text(j));
 }
 
-void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {
+void print_text(const variant& v, const summary& s, const seat_bots& kinds, uint64_t seed, bool redeals) {
   fmt::print("{}: {} games, {} hands ({:.1f} per game), seed {}\n", v.name, s.games, s.hands, per(s.hands, s.games), seed);
   auto row = [&](const char* name, auto cell) {
     fmt::print("{:<20}", name);
@@ -261,7 +271,7 @@ void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uin
 
 int cmd_sim(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record"});
+  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record", "--bot-timeout"});
   if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
   if (!a.has("--games")) throw usage_error("--games N is required");
   long long games = a.get_int("--games", 0, 1, max_sim_games);
@@ -273,7 +283,8 @@ int cmd_sim(int argc, char** argv) {
   auto vp = load_or_report(a.positional[0], a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
-  const seat_kinds kinds = a.has("--bots") ? read_bots(v, a.get("--bots")) : read_bots(v, "rule");
+  seat_bots kinds = read_bots(v, a.has("--bots") ? a.get("--bots") : "rule");
+  kinds.exec.timeout_ms = (int)a.get_int("--bot-timeout", default_bot_timeout_ms, 1, max_bot_timeout_ms);
   game_state proto;
   proto.new_game(v, 0);
   apply_options(proto, a.multi);
@@ -294,7 +305,14 @@ int cmd_sim(int argc, char** argv) {
         game_state st;
         return play_game(setup, g, st, part);
       });
-  summary s = run_interruptibly([&] { return games_run.run(jobs, isatty(2)); });
+  summary s = [&] {
+    try {
+      return run_interruptibly([&] { return games_run.run(jobs, isatty(2)); });
+    } catch (const bot_error&) {
+      if (rec) save_record(*rec, record_path);  // the games up to the bot's failure, the last cut short there
+      throw;
+    }
+  }();
   std::optional<input_error> unsaved;  // the summary is printed even when the record cannot be written
   try {
     if (rec) save_record(*rec, record_path);

@@ -44,6 +44,11 @@ constexpr long long max_match_deals = 100000000;  // boards, each one game or tw
 constexpr long long max_bench_hands = 1000000000000LL;
 constexpr int max_jobs = 1024;
 constexpr int max_mc_budget = 1000000;  // playouts per decision
+// An outside bot (`exec:CMD`): how long it may take to answer (--bot-timeout, milliseconds), and the longest
+// line it may write.
+constexpr int default_bot_timeout_ms = 10000;
+constexpr int max_bot_timeout_ms = 600000;
+constexpr int max_bot_line = 65536;
 
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.

@@ -93,7 +93,7 @@ TEST_CASE("match: refusals") {
   CHECK(three.out.find("Three-Player Spades with a Dummy has 3 sides (N, E, S)") != std::string::npos);
   auto bot = run("match rulesets/standard.spades rule clever");
   CHECK(bot.code == 2);
-  CHECK(bot.out == "spades match: bot B: unknown bot 'clever' (bots: rule, random, mc)\n");
+  CHECK(bot.out == "spades match: bot B: unknown bot 'clever' (bots: rule, random, mc, or exec:CMD)\n");
   auto one = run("match rulesets/standard.spades rule");
   CHECK(one.code == 2);
   CHECK(one.out == "spades match: name a variant file and two bots: spades match FILE A B\n");
