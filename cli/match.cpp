@@ -11,12 +11,13 @@
 #include "cli/games.hpp"
 #include "cli/match_report.hpp"
 #include "cli/output.hpp"
+#include "cli/shard.hpp"
 #include "runtime/loop.hpp"
 
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades match FILE A B [--deals N] [--duplicate] [--seed S] [--jobs N] [--json] [--option NAME=VALUE]... [--mc-budget N] [--bot-timeout MS]\n"
+    "usage: spades match FILE A B [--deals N] [--duplicate] [--seed S] [--jobs N] [--json] [--option NAME=VALUE]... [--mc-budget N] [--bot-timeout MS] [--shard I/N]\n"
     "\n"
     "Bot A plays bot B: A at every seat of the variant's first side, B at the other's (bots: rule, random,\n"
     "mc, or exec:CMD for an outside program speaking spec/bot-protocol.md, its answers bounded by\n"
@@ -32,7 +33,9 @@ static const char* help =
     "Only variants of two sides can be matched (a variant of three solo players or of no teams is refused:\n"
     "compare bots there with `spades sim --bots`); a dummy is played by its controller's bot, as in sim.\n"
     "The same seed gives the same figures on every machine, whatever --jobs (threads; default: every core)\n"
-    "says. Ctrl-C prints the figures of the boards finished so far.\n"
+    "says. Ctrl-C prints the figures of the boards finished so far. --shard I/N plays the I-th of N\n"
+    "disjoint slices of the boards; `spades merge` combines the shards' --json summaries into the whole\n"
+    "match's (docs/scale-out.md).\n"
     "\n"
     "exit codes: 0 done, 1 the variant has errors, a formula failed while scoring or an outside bot broke\n"
     "the protocol, 2 bad usage, 130 interrupted (after the figures of the boards finished)\n";
@@ -106,12 +109,14 @@ bool play_board(const match_setup& m, long long board, match_sums& part) {
 
 int cmd_match(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("match", argc, argv, {"--json", "--duplicate"}, {"--deals", "--seed", "--option", "--jobs", "--mc-budget", "--bot-timeout"});
+  args a = parse_args("match", argc, argv, {"--json", "--duplicate"}, {"--deals", "--seed", "--option", "--jobs", "--mc-budget", "--bot-timeout", "--shard"});
   if (a.positional.size() != 3) throw usage_error("name a variant file and two bots: spades match FILE A B");
   const long long deals = a.get_int("--deals", 1000, 1, max_match_deals);
   const uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);
   const int cores = (int)std::max(1u, std::thread::hardware_concurrency());
-  int jobs = (int)std::min<long long>(a.get_int("--jobs", cores, 1, max_jobs), deals);
+  const shard_spec shard = read_shard(a);
+  const auto [first, count] = shard_games(shard, deals);
+  const int jobs = (int)std::max<long long>(1, std::min<long long>(a.get_int("--jobs", cores, 1, max_jobs), count));
   mc_options mc;
   mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
   std::string a_command, b_command;
@@ -129,7 +134,7 @@ int cmd_match(int argc, char** argv) {
   apply_options(proto, a.multi);
 
   const match_setup setup{v, proto, bot_a, bot_b, a_command, b_command, timeout_ms, std::make_shared<const bot_calibration>(v), mc, seed, a.has("--duplicate")};
-  game_runner<match_sums> boards(0, deals, [] { return match_sums{}; },
+  game_runner<match_sums> boards(first, count, [] { return match_sums{}; },
                                  [&](long long b, match_sums& part) { return play_board(setup, b, part); });
   match_sums s;
   try {
@@ -139,10 +144,17 @@ int cmd_match(int argc, char** argv) {
   }
   const match_info info{v.name, a.positional[1], a.positional[2], v.team_names[0], v.team_names[1], seed, deals, setup.duplicate,
                         interrupted.load()};
-  if (a.has("--json")) fmt::print("{}\n", json_text(match_json(info, s)));
+  if (a.has("--json")) {
+    nlohmann::ordered_json j = match_json(info, s);
+    const nlohmann::ordered_json run = {{"command", "match"}, {"variant", v.name}, {"seed", seed},           {"deals", deals},
+                                        {"duplicate", setup.duplicate}, {"a", info.a}, {"b", info.b},   {"options", a.multi},
+                                        {"mc_budget", mc.budget}};
+    if (shard.given) j["shard"] = shard_json(shard, run, s.to_json());
+    fmt::print("{}\n", json_text(j));
+  }
   else fmt::print("{}", match_text(info, s));
   if (interrupted.load()) {
-    fmt::print(stderr, "spades match: interrupted after {} of {} deals\n", s.boards, deals);
+    fmt::print(stderr, "spades match: interrupted after {} of {} deals\n", s.boards, count);
     return 130;
   }
   return 0;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/games.hpp"
+#include "cli/shard.hpp"
 
 namespace spades::cli {
 
@@ -23,30 +24,6 @@ __int128 mul(__int128 a, __int128 b) {
   __int128 r;
   if (__builtin_mul_overflow(a, b, &r)) throw std::overflow_error("the scores are too large to add up");
   return r;
-}
-
-std::string big_text(__int128 x) {
-  if (x == 0) return "0";
-  const bool neg = x < 0;
-  std::string out;
-  while (x != 0) {
-    const int digit = (int)(x % 10);
-    out.insert(out.begin(), (char)('0' + (neg ? -digit : digit)));
-    x /= 10;
-  }
-  return neg ? "-" + out : out;
-}
-__int128 big_read(const nlohmann::json& j) {
-  if (!j.is_string()) throw std::invalid_argument("a sum is not a decimal string");
-  const std::string t = j.get<std::string>();
-  const bool neg = !t.empty() && t[0] == '-';
-  if (t.size() == (size_t)neg || t.size() > 41) throw std::invalid_argument("a sum is not a decimal number");
-  __int128 x = 0;
-  for (size_t i = neg; i < t.size(); ++i) {
-    if (t[i] < '0' || t[i] > '9') throw std::invalid_argument("a sum is not a decimal number");
-    x = add(mul(x, 10), neg ? -(t[i] - '0') : t[i] - '0');
-  }
-  return x;
 }
 
 // A mean and its 95% interval; no interval from fewer than two boards.

@@ -19,6 +19,8 @@
 #include "cli/output.hpp"
 #include "cli/output_file.hpp"
 #include "cli/records.hpp"
+#include "cli/shard.hpp"
+#include "cli/sim_report.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
 #include "bots/players.hpp"
@@ -26,7 +28,7 @@
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--bot-timeout MS] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]... [--record OUT.json]\n"
+    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--bot-timeout MS] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]... [--record OUT.json] [--shard I/N]\n"
     "\n"
     "Bots play N complete games, the first dealer of each drawn at random; by default the rule-following\n"
     "bot at every seat. --bots chooses the bot per side or per seat: `NS=mc`, `N=mc,E=random`, or one name\n"
@@ -47,6 +49,8 @@ static const char* help =
     "--record OUT.json writes every game, hand by hand (deal, moves, scores and what each scoring rule\n"
     "gave), as a game record: `spades replay` shows and checks it, `spades test` runs it. With --record\n"
     "the games are played on one thread.\n"
+    "--shard I/N plays the I-th of N disjoint slices of the games (for runs over many machines); the\n"
+    "shards' --json summaries combined by `spades merge` are the whole run's (docs/scale-out.md).\n"
     "\n"
     "exit codes: 0 done, 1 the variant has errors, a formula failed while scoring or an outside bot broke\n"
     "the protocol, 2 bad usage, 130 interrupted (after the summary of the games finished)\n";
@@ -195,11 +199,6 @@ void print_timing(summary& s) {
 
 double per(long long n, long long of) { return of ? (double)n / (double)of : 0.0; }
 
-// Each bid kind and call: how often it was chosen, and at how many decisions it was legal.
-void put_choices(nlohmann::ordered_json& j, const variant& v, const choice_tally& c) {
-  for (size_t k = 0; k < v.bids.size(); ++k) j["bids"][v.bids[k].name] = {{"chosen", c.bid_chosen[k]}, {"legal", c.bid_legal[k]}};
-  for (size_t k = 0; k < v.calls.size(); ++k) j["calls"][v.calls[k].name] = {{"chosen", c.call_chosen[k]}, {"legal", c.call_legal[k]}};
-}
 void print_choices(const variant& v, const choice_tally& c) {
   fmt::print("{:<20}{:>14}{:>14}\n", "bid kind", "chosen", "legal");
   for (size_t k = 0; k < v.bids.size(); ++k) fmt::print("{:<20}{:>14}{:>14}\n", v.bids[k].name, c.bid_chosen[k], c.bid_legal[k]);
@@ -207,34 +206,29 @@ void print_choices(const variant& v, const choice_tally& c) {
   for (size_t k = 0; k < v.calls.size(); ++k) fmt::print("{:<20}{:>14}{:>14}\n", v.calls[k].name, c.call_chosen[k], c.call_legal[k]);
 }
 
-void print_json(const variant& v, const summary& s, const seat_bots& kinds, uint64_t seed, bool redeals) {
-  nlohmann::ordered_json j;
-  j["variant"] = v.name;
-  j["games"] = s.games;
-  j["hands"] = s.hands;
-  j["hands_per_game"] = per(s.hands, s.games);
-  j["seed"] = seed;
-  j["draws"] = s.draws;
-  j["stopped"] = s.stopped;
-  if (redeals) j["thrown_in"] = s.thrown_in;
-  if (interrupted.load()) j["interrupted"] = true;
-  for (int t = 0; t < v.teams; ++t) {
-    nlohmann::ordered_json tj;
-    tj["bots"] = side_bots(v, kinds, t);
-    tj["wins"] = s.wins[t];
-    tj["win_rate"] = per(s.wins[t], s.games);
-    auto [lo, hi] = wilson(s.wins[t], s.games);
-    tj["win_rate_95"] = {lo, hi};
-    tj["average_hand_score"] = s.hands ? (double)s.points[t] / (double)s.hands : 0.0;
-    nlohmann::ordered_json ph = nlohmann::ordered_json::object();
-    for (size_t k = 0; k < v.tallies.size(); ++k) {
-      tj[v.tallies[k]] = s.tallies[t][k];
-      ph[v.tallies[k]] = per(s.tallies[t][k], s.hands);
-    }
-    tj["per_hand"] = ph;
-    j["sides"][v.team_names[t]] = tj;
+// The summary's totals, named after the variant's sides, tallies, bids and calls.
+sim_totals totals_of(const variant& v, const summary& s, const seat_bots& kinds, uint64_t seed, bool redeals) {
+  sim_totals t;
+  t.variant = v.name, t.seed = seed, t.redeals = redeals, t.interrupted = interrupted.load();
+  t.games = s.games, t.hands = s.hands, t.draws = s.draws, t.stopped = s.stopped, t.thrown_in = s.thrown_in;
+  t.teams = v.team_names, t.tallies = v.tallies;
+  for (int k = 0; k < v.teams; ++k) t.side_bots.push_back(side_bots(v, kinds, k));
+  for (const bid_kind& b : v.bids) t.bids.push_back(b.name);
+  for (const call_kind& c : v.calls) t.calls.push_back(c.name);
+  t.wins = s.wins, t.points = s.points, t.tally = s.tallies;
+  t.bid_chosen = s.choices.bid_chosen, t.bid_legal = s.choices.bid_legal;
+  t.call_chosen = s.choices.call_chosen, t.call_legal = s.choices.call_legal;
+  return t;
+}
+
+// The summary as JSON; a shard's carries its slice, its run and the points summed exactly (cli/shard.hpp).
+void print_json(const sim_totals& t, const shard_spec& shard, const nlohmann::ordered_json& run) {
+  nlohmann::ordered_json j = sim_json(t);
+  if (shard.given) {
+    nlohmann::ordered_json points;
+    for (size_t k = 0; k < t.teams.size(); ++k) points[t.teams[k]] = big_text(t.points[k]);
+    j["shard"] = shard_json(shard, run, {{"points", points}});
   }
-  put_choices(j, v, s.choices);
   fmt::print("{}\n", json_text(j));
 }
 
@@ -271,7 +265,7 @@ void print_text(const variant& v, const summary& s, const seat_bots& kinds, uint
 
 int cmd_sim(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record", "--bot-timeout"});
+  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record", "--bot-timeout", "--shard"});
   if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
   if (!a.has("--games")) throw usage_error("--games N is required");
   long long games = a.get_int("--games", 0, 1, max_sim_games);
@@ -288,7 +282,9 @@ int cmd_sim(int argc, char** argv) {
   game_state proto;
   proto.new_game(v, 0);
   apply_options(proto, a.multi);
-  jobs = (int)std::min<long long>(jobs, games);
+  const shard_spec shard = read_shard(a);
+  const auto [first, count] = shard_games(shard, games);
+  jobs = (int)std::max<long long>(1, std::min<long long>(jobs, count));
   // --record: one recorder hears the games in order, so they are played on one thread
   const std::string record_path = a.get("--record");
   if (a.has("--record")) check_output_path("--record", record_path, {a.positional[0]});
@@ -300,7 +296,7 @@ int cmd_sim(int argc, char** argv) {
 
   const run_setup setup{v, proto, kinds, std::make_shared<const bot_calibration>(v), mc, seed, games, a.has("--timing"), rec.get()};
   game_runner<summary> games_run(
-      0, games, [&] { return summary(v); },
+      first, count, [&] { return summary(v); },
       [&](long long g, summary& part) {
         game_state st;
         return play_game(setup, g, st, part);
@@ -322,12 +318,18 @@ int cmd_sim(int argc, char** argv) {
 
   // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
   const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
-  if (a.has("--json")) print_json(v, s, kinds, seed, redeals);
+  if (a.has("--json")) {
+    nlohmann::ordered_json bots = nlohmann::ordered_json::array();
+    for (int t = 0; t < v.teams; ++t) bots.push_back(side_bots(v, kinds, t));
+    const nlohmann::ordered_json run = {{"command", "sim"}, {"variant", v.name}, {"seed", seed}, {"games", games},
+                                        {"options", a.multi}, {"mc_budget", mc.budget}, {"bots", bots}};
+    print_json(totals_of(v, s, kinds, seed, redeals), shard, run);
+  }
   else print_text(v, s, kinds, seed, redeals);
   if (a.has("--timing")) print_timing(s);
   if (unsaved) throw *unsaved;
   if (interrupted.load()) {
-    fmt::print(stderr, "spades sim: interrupted after {} of {} games\n", s.games, games);
+    fmt::print(stderr, "spades sim: interrupted after {} of {} games\n", s.games, count);
     return 130;
   }
   return 0;

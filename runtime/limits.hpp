@@ -43,6 +43,7 @@ constexpr long long max_sim_games = 100000000;
 constexpr long long max_match_deals = 100000000;  // boards, each one game or two
 constexpr long long max_bench_hands = 1000000000000LL;
 constexpr int max_jobs = 1024;
+constexpr int max_shards = 1000000;  // --shard I/N: N at most this
 constexpr int max_mc_budget = 1000000;  // playouts per decision
 // An outside bot (`exec:CMD`): how long it may take to answer (--bot-timeout, milliseconds), and the longest
 // line it may write.
