@@ -264,3 +264,22 @@ TEST_CASE("protocol: with --record the game is recorded up to the bot's failure"
   CHECK(run("replay " + rec).code == 0);
   std::filesystem::remove(rec);
 }
+
+TEST_CASE("protocol: play seats outside bots with --bots, your own seat excepted") {
+  const std::string crash = "play rulesets/standard.spades --seed 3 --bots 'E=exec:python3 tests/bots/misbehave.py crash'";
+  auto r = run(crash, "quit\n", true);
+  CHECK(r.code == 1);
+  CHECK(r.out ==
+        "Standard Spades - you are S (partner N) (seed 3). Type `help` at a prompt for the legal moves.\n\n"
+        "=== Hand 1: W deals ===\n"
+        "N bids 2\n");
+  CHECK(run(crash, "quit\n").out.find("spades play: the bot at E (exec:python3 tests/bots/misbehave.py crash) exited with status 3\n") !=
+        std::string::npos);
+  // your seat's entry is ignored: the game waits for you
+  auto mine = run("play rulesets/standard.spades --seed 3 --bots 'S=exec:python3 tests/bots/misbehave.py crash'", "quit\n");
+  CHECK(mine.code == 0);
+  CHECK(mine.out.find("Your bid: goodbye\n") != std::string::npos);
+  auto both = run("play --bot rule --bots random");
+  CHECK(both.code == 2);
+  CHECK(both.out == "spades play: give --bot NAME (every bot) or --bots SPEC (per side or seat), not both\n");
+}
