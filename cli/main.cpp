@@ -15,6 +15,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "bots/external.hpp"
 #include "lang/load.hpp"
 #include "runtime/read.hpp"
 
@@ -28,6 +29,8 @@ static const char* main_help =
     "  test HANDS.json [--ruleset F] [--json] run a variant's test hands\n"
     "  play [FILE] [--seat S] [--seed N]      play in the terminal against bots (default: standard)\n"
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
+    "  match FILE A B [--deals N] [--duplicate]  bot A against bot B on the same deals\n"
+    "  merge FILE.json...                     combine the --json summaries of a run's shards (--shard I/N)\n"
     "  (play and sim take --option NAME=VALUE for a variant's rule options, and --record OUT.json)\n"
     "  (sim takes --bots SPEC and --jobs N, play --bot NAME; both --mc-budget N)\n"
     "  bench FILE... | --all [--hands N]      random playouts; print hands/s and moves/s\n"
@@ -173,6 +176,8 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "test") return cmd_test(argc - 2, argv + 2);
   if (cmd == "play") return cmd_play(argc - 2, argv + 2);
   if (cmd == "sim") return cmd_sim(argc - 2, argv + 2);
+  if (cmd == "match") return cmd_match(argc - 2, argv + 2);
+  if (cmd == "merge") return cmd_merge(argc - 2, argv + 2);
   if (cmd == "bench") return cmd_bench(argc - 2, argv + 2);
   if (cmd == "explain") return cmd_explain(argc - 2, argv + 2);
   if (cmd == "diff") return cmd_diff(argc - 2, argv + 2);
@@ -181,7 +186,7 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "fmt") return cmd_fmt(argc - 2, argv + 2);
   if (cmd == "lsp") return cmd_lsp(argc - 2, argv + 2);
   fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp"}), main_help);
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp"}), main_help);
   return 2;
 }
 
@@ -196,6 +201,10 @@ int run_command(const std::string& cmd, int argc, char** argv) {
     report_failure(e.what());
   } catch (const spades::rule_error& e) {
     report_failure(e.what());
+    return 1;
+  } catch (const spades::bot_error& e) {
+    // an outside bot broke the protocol: the game could not be finished
+    report_failure(fmt::format("spades {}: {}", cmd, e.what()));
     return 1;
   } catch (const std::system_error& e) {
     // fmt::print throws this when standard output refuses a write

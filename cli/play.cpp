@@ -19,11 +19,12 @@
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "bots/players.hpp"
+#include "cli/games.hpp"
 
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades play [FILE] [--seat S] [--seed N] [--bot NAME] [--mc-budget N] [--option NAME=VALUE]... [--record OUT.json] [--notation plain|symbols]\n"
+    "usage: spades play [FILE] [--seat S] [--seed N] [--bot NAME | --bots SPEC] [--bot-timeout MS] [--mc-budget N] [--option NAME=VALUE]... [--record OUT.json] [--notation plain|symbols]\n"
     "       spades play --resume RECORD.json [--record OUT.json]\n"
     "\n"
     "Plays a whole game of FILE (default: rulesets/standard.spades) at the terminal: you take seat S\n"
@@ -31,7 +32,9 @@ static const char* help =
     "and colour where the terminal supports them (set NO_COLOR to turn colour off; --notation plain\n"
     "shows AS 10D, --notation symbols A\u2660 10\u2666, whatever the terminal). --bot chooses the\n"
     "bots: rule (the rule-following bot, the default), random, or mc (the Monte Carlo bot, stronger and\n"
-    "slower; --mc-budget sets its playouts per decision).\n"
+    "slower; --mc-budget sets its playouts per decision). --bots SPEC seats bots per side or seat as sim\n"
+    "does (your seat is yours whatever it says), outside programs included: `--bots E=exec:CMD` (see\n"
+    "spec/bot-protocol.md; --bot-timeout MS bounds each answer, default 10000).\n"
     "\n"
     "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
     "passing cards, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
@@ -48,7 +51,8 @@ static const char* help =
     "recorded game where it was left, with its variant, seat, seed and options, recording on into the\n"
     "same file (or OUT.json).\n"
     "\n"
-    "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage, 130 interrupted\n";
+    "exit codes: 0 the game ended or you left, 1 the variant has errors or an outside bot broke the protocol,\n"
+    "2 bad usage, 130 interrupted\n";
 
 namespace {
 
@@ -534,8 +538,8 @@ std::optional<record_file> resumed(args& a, std::string& file) {
   if (!a.has("--resume")) return std::nullopt;
   if (!a.positional.empty() || a.has("--seat") || a.has("--seed") || !a.multi.empty())
     throw usage_error("--resume takes the variant, seat, seed and options from the record: give none of them");
-  if (a.has("--bot") || a.has("--mc-budget"))
-    throw usage_error("--resume plays on against the rule-following bots, as recorded games are played: give no --bot or --mc-budget");
+  if (a.has("--bot") || a.has("--bots") || a.has("--mc-budget"))
+    throw usage_error("--resume plays on against the rule-following bots, as recorded games are played: give no --bot, --bots or --mc-budget");
   std::optional<record_file> saved = read_record(a.get("--resume"));
   if (!saved->bot.empty() && saved->bot != "rule")
     throw usage_error(fmt::format("'{}' is a game against the {} bot: only games against the rule-following bots can be resumed", a.get("--resume"), saved->bot));
@@ -563,7 +567,7 @@ int your_seat(const variant& v, const args& a) {
 
 int cmd_play(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--mc-budget", "--record", "--resume", "--notation"});
+  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--bots", "--bot-timeout", "--mc-budget", "--record", "--resume", "--notation"});
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
   std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
   const std::optional<record_file> saved = resumed(a, file);
@@ -575,13 +579,17 @@ int cmd_play(int argc, char** argv) {
   const int me = your_seat(v, a);
   uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
                                   : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
-  seat_kinds kinds;
-  kinds.fill(bot_kind::rule);
+  seat_bots kinds;
+  kinds.kinds.fill(bot_kind::rule);
+  if (a.has("--bot") && a.has("--bots")) throw usage_error("give --bot NAME (every bot) or --bots SPEC (per side or seat), not both");
   if (a.has("--bot")) {
     auto k = find_bot(a.get("--bot"));
     if (!k) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", a.get("--bot"), bot_names()));
-    kinds.fill(*k);
+    kinds.kinds.fill(*k);
   }
+  if (a.has("--bots")) kinds = read_bots(v, a.get("--bots"));
+  kinds.kinds[me] = bot_kind::rule;  // your seat: no bot decides there
+  kinds.exec.timeout_ms = (int)a.get_int("--bot-timeout", default_bot_timeout_ms, 1, max_bot_timeout_ms);
   mc_options mc;
   mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
   std::signal(SIGINT, on_interrupt);
@@ -590,13 +598,12 @@ int cmd_play(int argc, char** argv) {
   game_state st;
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
-  seated_bots bots(kinds, seed, std::make_shared<const bot_calibration>(v), mc);
-  table tb(v, st, bots, me, term.color, notation_wanted(a, term) == card_notation::symbols);
+  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--bots", "--bot-timeout", "--mc-budget", "--record", "--resume", "--notation"});
   std::unique_ptr<game_recorder> rec;
   if (!record_path.empty()) {
     nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);
     meta["seat"] = v.seat_names[me];
-    if (a.has("--bot")) meta["bot"] = a.get("--bot");
+    if (a.has("--bot") || a.has("--bots")) meta["bot"] = a.get(a.has("--bot") ? "--bot" : "--bots");
     rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
     rec->start_game(st);
   }
@@ -607,7 +614,12 @@ int cmd_play(int argc, char** argv) {
     fmt::print("Resumed {}: hand {}, {} dealt ({} moves replayed).\n", a.get("--resume"), st.hands_played + 1, v.seat_names[st.dealer], moves);
     tb.scores();
   }
-  return play_on(v, st, r, tb, rt, rec.get(), record_path, me, seed);
+  try {
+    return play_on(v, st, r, tb, rt, rec.get(), record_path, me, seed);
+  } catch (const bot_error&) {
+    if (rec) save_record(*rec, record_path);  // the game up to the outside bot's failure
+    throw;
+  }
 }
 
 }  // namespace spades::cli

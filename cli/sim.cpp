@@ -1,19 +1,12 @@
 // spades sim FILE --games N --seed S [--bots SPEC] [--jobs N] [--json]: bots play whole games; a summary
 // of what happened, each side's win rate with its 95% interval, for comparing bots and house rules.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <climits>
 #include <cmath>
-#include <condition_variable>
-#include <csignal>
 #include <cstdio>
-#include <exception>
-#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
-#include <mutex>
 #include <thread>
 #include <unistd.h>
 
@@ -22,9 +15,12 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/games.hpp"
 #include "cli/output.hpp"
 #include "cli/output_file.hpp"
 #include "cli/records.hpp"
+#include "cli/shard.hpp"
+#include "cli/sim_report.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
 #include "bots/players.hpp"
@@ -32,12 +28,15 @@
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]... [--record OUT.json]\n"
+    "usage: spades sim FILE --games N --seed S [--bots SPEC] [--bot-timeout MS] [--mc-budget N] [--jobs N] [--timing] [--json] [--option NAME=VALUE]... [--record OUT.json] [--shard I/N]\n"
     "\n"
     "Bots play N complete games, the first dealer of each drawn at random; by default the rule-following\n"
     "bot at every seat. --bots chooses the bot per side or per seat: `NS=mc`, `N=mc,E=random`, or one name\n"
     "for every seat (bots: rule, random, mc; --mc-budget sets the Monte Carlo bot's playouts per decision);\n"
-    "a seat by its name or its position, P1..Pn, never a dummy seat, which no bot plays.\n"
+    "a seat by its name or its position, P1..Pn, never a dummy seat, which no bot plays. `exec:CMD` seats\n"
+    "an outside program speaking the bot protocol (spec/bot-protocol.md), started per game and seat;\n"
+    "--bot-timeout MS bounds each of its answers (default 10000); a bot that breaks the protocol stops\n"
+    "the run with exit code 1.\n"
     "Prints games, hands (and per game), and per side its bots, wins, win rate with its 95% interval\n"
     "(Wilson), the average hand score, and every tally the variant keeps (sets, nils made and failed, bag\n"
     "penalties ...) in total and per hand, as text or JSON; for a variant with a call that throws the hand\n"
@@ -50,9 +49,11 @@ static const char* help =
     "--record OUT.json writes every game, hand by hand (deal, moves, scores and what each scoring rule\n"
     "gave), as a game record: `spades replay` shows and checks it, `spades test` runs it. With --record\n"
     "the games are played on one thread.\n"
+    "--shard I/N plays the I-th of N disjoint slices of the games (for runs over many machines); the\n"
+    "shards' --json summaries combined by `spades merge` are the whole run's (docs/scale-out.md).\n"
     "\n"
-    "exit codes: 0 done, 1 the variant has errors or a formula failed while scoring, 2 bad usage,\n"
-    "130 interrupted (after the summary of the games finished)\n";
+    "exit codes: 0 done, 1 the variant has errors, a formula failed while scoring or an outside bot broke\n"
+    "the protocol, 2 bad usage, 130 interrupted (after the summary of the games finished)\n";
 
 namespace {
 
@@ -71,8 +72,8 @@ struct summary {
   std::vector<long long> wins;
   std::vector<__int128> points;
   std::vector<std::vector<long long>> tallies;
-  std::array<std::vector<float>, 3> times;  // with --timing: seconds per decision, by bot kind
-  std::array<std::vector<float>, 3> choice_times;  // ... of the decisions with more than one legal move
+  std::array<std::vector<float>, bot_kinds> times;  // with --timing: seconds per decision, by bot kind
+  std::array<std::vector<float>, bot_kinds> choice_times;  // ... of the decisions with more than one legal move
   choice_tally choices;                      // each bid kind and call: chosen, and legal at how many decisions
 
   explicit summary(const variant& v)
@@ -102,79 +103,10 @@ struct summary {
   }
 };
 
-// Set by SIGINT: the games under way are abandoned, and the summary covers the games finished.
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-extern "C" void on_sim_interrupt(int) {
-  if (interrupted.exchange(true)) _exit(130);  // a second Ctrl-C does not wait for the summary
-}
-
-// `--bots SPEC`: comma-separated NAME or KEY=NAME, KEY a side's or a seat's name; a seat named after its
-// side's entry takes its own. Seats not named keep the rule-following bot.
-seat_kinds read_bots(const variant& v, const std::string& spec) {
-  seat_kinds kinds;
-  kinds.fill(bot_kind::rule);
-  auto bot = [&](const std::string& name) {
-    auto k = find_bot(name);
-    if (!k) throw usage_error(fmt::format("--bots: unknown bot '{}' (bots: {})", name, bot_names()));
-    return *k;
-  };
-  std::vector<std::pair<int, bot_kind>> seats;
-  size_t from = 0;
-  while (from <= spec.size()) {
-    size_t comma = spec.find(',', from);
-    std::string item = spec.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    from = comma == std::string::npos ? spec.size() + 1 : comma + 1;
-    size_t eq = item.find('=');
-    if (eq == std::string::npos) {
-      if (item.empty()) throw usage_error("--bots: an empty entry (write NAME, or SIDE=NAME or SEAT=NAME, separated by commas)");
-      kinds.fill(bot(item));
-      continue;
-    }
-    std::string key = item.substr(0, eq);
-    bot_kind k = bot(item.substr(eq + 1));
-    auto team = std::find(v.team_names.begin(), v.team_names.end(), key);
-    if (team != v.team_names.end()) {
-      for (int s = 0; s < v.seats; ++s)
-        if (v.team_of[s] == team - v.team_names.begin()) kinds[s] = k;
-      continue;
-    }
-    const int seat = v.find_seat(key);  // a seat's name, or P1..Pn by position
-    if (seat < 0)
-      throw usage_error(fmt::format("--bots: '{}' is neither a side ({}) nor a seat ({})", key, fmt::join(v.team_names, " "),
-                                    fmt::join(v.seat_names, " ")));
-    if (seat == v.dummy)
-      throw usage_error(fmt::format("--bots: '{}' is the dummy, which never decides: its cards are played by the bot of the player given it",
-                                    key));
-    seats.push_back({seat, k});
-  }
-  for (const auto& [seat, k] : seats) kinds[seat] = k;
-  return kinds;
-}
-
-// The bots of a side, in seat order, each name once ("rule", "mc/rule").
-std::string side_bots(const variant& v, const seat_kinds& kinds, int team) {
-  std::vector<std::string> out;
-  for (int s = 0; s < v.seats; ++s)
-    if (v.team_of[s] == team && s != v.dummy && std::find(out.begin(), out.end(), bot_name(kinds[s])) == out.end())
-      out.push_back(bot_name(kinds[s]));
-  return out.empty() ? "-" : fmt::format("{}", fmt::join(out, "/"));
-}
-
-// The Wilson score interval at 95% for `wins` of `n`.
-std::pair<double, double> wilson(long long wins, long long n) {
-  if (n == 0) return {0.0, 1.0};
-  const double z = 1.959963984540054, p = (double)wins / (double)n, nn = (double)n;
-  const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
-  const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
-  // at 0 and at n the interval ends at the bound itself (the sum would miss it by a rounding)
-  return {wins == 0 ? 0.0 : std::max(0.0, centre - half), wins == n ? 1.0 : std::min(1.0, centre + half)};
-}
-
 struct run_setup {
   const variant& v;
   const game_state& proto;  // a new game with the rule options set
-  seat_kinds kinds;
+  seat_bots bots;
   std::shared_ptr<const bot_calibration> cal;  // the rule-following bot's, made once for every game of the run
   mc_options mc;
   uint64_t seed;
@@ -202,15 +134,15 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
   rng r(game_seed);
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   st.options = run.proto.options;
-  seated_bots bots(run.kinds, game_seed, run.cal, run.mc);
+  seated_bots bots(run.bots.kinds, game_seed, run.cal, run.mc, &run.bots.exec);
   // with --timing each decision is timed, by the bot that makes it (the games are the same either way)
   auto timed = [&](const game_state& s, rng& rr, move& m) {
     if (!run.timing) return bots(s, rr, m);
     const auto t0 = std::chrono::steady_clock::now();
     bool ok = bots(s, rr, m);
     const float took = std::chrono::duration<float>(std::chrono::steady_clock::now() - t0).count();
-    out.times[(int)run.kinds[s.acting_seat()]].push_back(took);
-    if (choices_open(s) > 1) out.choice_times[(int)run.kinds[s.acting_seat()]].push_back(took);
+    out.times[(int)run.bots.kinds[s.acting_seat()]].push_back(took);
+    if (choices_open(s) > 1) out.choice_times[(int)run.bots.kinds[s.acting_seat()]].push_back(took);
     return ok;
   };
   struct both : observer {
@@ -237,78 +169,18 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
     bool hand_scored(const game_state& s) { return c.hand_scored(s); }
   } watch{{}, count, bots, out.choices, run.rec};
   if (run.rec) run.rec->start_game(st);
-  if (run_game(st, r, timed, watch) != loop_end::over) return false;
+  loop_end end;
+  try {
+    end = run_game(st, r, timed, watch);
+  } catch (const bot_error&) {
+    if (run.rec) run.rec->end_game(st);  // the game recorded up to the decision the bot failed
+    throw;
+  }
+  if (end != loop_end::over) return false;
   if (run.rec) run.rec->end_game(st);
   out.add_game(v, st, count.hands, count.points);
   return true;
 }
-
-// The games in blocks: each worker takes the next block, plays its games in order and hands the block's
-// summary in; the blocks are merged in order. A rule error stops every game after the first that failed,
-// so the error reported is the one --jobs 1 reports.
-class runner {
- public:
-  static constexpr long long block = 16;
-  explicit runner(const run_setup& run) : run_(run), blocks_((run.games + block - 1) / block) {}
-
-  // Each game's bots keep their answers in a context of the game's own (bots/context.hpp), so a game plays
-  // the same whichever thread runs it and whatever it ran before: --jobs N prints what --jobs 1 prints.
-  void work() {
-    for (;;) {
-      const long long b = next_.fetch_add(1);
-      if (b >= blocks_) return;
-      run_block(b);
-    }
-  }
-
-  void run_block(long long b) {
-    game_state st;
-    summary part(run_.v);
-    for (long long g = b * block; g < std::min(run_.games, (b + 1) * block); ++g) {
-      if (interrupted.load() || g > failed_at_.load()) break;
-      try {
-        if (!play_game(run_, g, st, part)) break;
-      } catch (const rule_error&) {
-        std::lock_guard<std::mutex> l(m_);
-        if (g < failed_at_.load()) failed_at_ = g, error_ = std::current_exception();
-        break;
-      }
-      ++finished_;
-    }
-    std::lock_guard<std::mutex> l(m_);
-    done_.emplace(b, std::move(part));
-    cv_.notify_all();
-  }
-
-  // Runs the games on `jobs` threads, showing progress on stderr when it is a terminal.
-  summary run(int jobs) {
-    std::vector<std::thread> threads;
-    for (int j = 0; j < jobs; ++j) threads.emplace_back([this] { work(); });
-    const bool progress = isatty(2);
-    {
-      std::unique_lock<std::mutex> l(m_);
-      while ((long long)done_.size() < blocks_ && !interrupted.load()) {
-        cv_.wait_for(l, std::chrono::milliseconds(250));
-        if (progress) fmt::print(stderr, "\r{} of {} games", finished_.load(), run_.games);
-      }
-    }
-    for (auto& t : threads) t.join();
-    if (progress) fmt::print(stderr, "\r\033[K");
-    if (error_) std::rethrow_exception(error_);
-    summary all(run_.v);
-    for (const auto& [b, part] : done_) all.merge(part);
-    return all;
-  }
-
- private:
-  const run_setup& run_;
-  const long long blocks_;
-  std::atomic<long long> next_{0}, finished_{0}, failed_at_{LLONG_MAX};
-  std::mutex m_;
-  std::condition_variable cv_;
-  std::map<long long, summary> done_;
-  std::exception_ptr error_;
-};
 
 // --timing, on standard error (times vary from run to run; the summary does not): per bot, its decisions'
 // median and 90th percentile.
@@ -327,11 +199,6 @@ void print_timing(summary& s) {
 
 double per(long long n, long long of) { return of ? (double)n / (double)of : 0.0; }
 
-// Each bid kind and call: how often it was chosen, and at how many decisions it was legal.
-void put_choices(nlohmann::ordered_json& j, const variant& v, const choice_tally& c) {
-  for (size_t k = 0; k < v.bids.size(); ++k) j["bids"][v.bids[k].name] = {{"chosen", c.bid_chosen[k]}, {"legal", c.bid_legal[k]}};
-  for (size_t k = 0; k < v.calls.size(); ++k) j["calls"][v.calls[k].name] = {{"chosen", c.call_chosen[k]}, {"legal", c.call_legal[k]}};
-}
 void print_choices(const variant& v, const choice_tally& c) {
   fmt::print("{:<20}{:>14}{:>14}\n", "bid kind", "chosen", "legal");
   for (size_t k = 0; k < v.bids.size(); ++k) fmt::print("{:<20}{:>14}{:>14}\n", v.bids[k].name, c.bid_chosen[k], c.bid_legal[k]);
@@ -339,38 +206,33 @@ void print_choices(const variant& v, const choice_tally& c) {
   for (size_t k = 0; k < v.calls.size(); ++k) fmt::print("{:<20}{:>14}{:>14}\n", v.calls[k].name, c.call_chosen[k], c.call_legal[k]);
 }
 
-void print_json(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {
-  nlohmann::ordered_json j;
-  j["variant"] = v.name;
-  j["games"] = s.games;
-  j["hands"] = s.hands;
-  j["hands_per_game"] = per(s.hands, s.games);
-  j["seed"] = seed;
-  j["draws"] = s.draws;
-  j["stopped"] = s.stopped;
-  if (redeals) j["thrown_in"] = s.thrown_in;
-  if (interrupted.load()) j["interrupted"] = true;
-  for (int t = 0; t < v.teams; ++t) {
-    nlohmann::ordered_json tj;
-    tj["bots"] = side_bots(v, kinds, t);
-    tj["wins"] = s.wins[t];
-    tj["win_rate"] = per(s.wins[t], s.games);
-    auto [lo, hi] = wilson(s.wins[t], s.games);
-    tj["win_rate_95"] = {lo, hi};
-    tj["average_hand_score"] = s.hands ? (double)s.points[t] / (double)s.hands : 0.0;
-    nlohmann::ordered_json ph = nlohmann::ordered_json::object();
-    for (size_t k = 0; k < v.tallies.size(); ++k) {
-      tj[v.tallies[k]] = s.tallies[t][k];
-      ph[v.tallies[k]] = per(s.tallies[t][k], s.hands);
-    }
-    tj["per_hand"] = ph;
-    j["sides"][v.team_names[t]] = tj;
+// The summary's totals, named after the variant's sides, tallies, bids and calls.
+sim_totals totals_of(const variant& v, const summary& s, const seat_bots& kinds, uint64_t seed, bool redeals) {
+  sim_totals t;
+  t.variant = v.name, t.seed = seed, t.redeals = redeals, t.interrupted = interrupted.load();
+  t.games = s.games, t.hands = s.hands, t.draws = s.draws, t.stopped = s.stopped, t.thrown_in = s.thrown_in;
+  t.teams = v.team_names, t.tallies = v.tallies;
+  for (int k = 0; k < v.teams; ++k) t.side_bots.push_back(side_bots(v, kinds, k));
+  for (const bid_kind& b : v.bids) t.bids.push_back(b.name);
+  for (const call_kind& c : v.calls) t.calls.push_back(c.name);
+  t.wins = s.wins, t.points = s.points, t.tally = s.tallies;
+  t.bid_chosen = s.choices.bid_chosen, t.bid_legal = s.choices.bid_legal;
+  t.call_chosen = s.choices.call_chosen, t.call_legal = s.choices.call_legal;
+  return t;
+}
+
+// The summary as JSON; a shard's carries its slice, its run and the points summed exactly (cli/shard.hpp).
+void print_json(const sim_totals& t, const shard_spec& shard, const nlohmann::ordered_json& run) {
+  nlohmann::ordered_json j = sim_json(t);
+  if (shard.given) {
+    nlohmann::ordered_json points;
+    for (size_t k = 0; k < t.teams.size(); ++k) points[t.teams[k]] = big_text(t.points[k]);
+    j["shard"] = shard_json(shard, run, {{"points", points}});
   }
-  put_choices(j, v, s.choices);
   fmt::print("{}\n", json_text(j));
 }
 
-void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uint64_t seed, bool redeals) {
+void print_text(const variant& v, const summary& s, const seat_bots& kinds, uint64_t seed, bool redeals) {
   fmt::print("{}: {} games, {} hands ({:.1f} per game), seed {}\n", v.name, s.games, s.hands, per(s.hands, s.games), seed);
   auto row = [&](const char* name, auto cell) {
     fmt::print("{:<20}", name);
@@ -403,7 +265,7 @@ void print_text(const variant& v, const summary& s, const seat_kinds& kinds, uin
 
 int cmd_sim(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record"});
+  args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record", "--bot-timeout", "--shard"});
   if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
   if (!a.has("--games")) throw usage_error("--games N is required");
   long long games = a.get_int("--games", 0, 1, max_sim_games);
@@ -415,11 +277,14 @@ int cmd_sim(int argc, char** argv) {
   auto vp = load_or_report(a.positional[0], a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
-  const seat_kinds kinds = a.has("--bots") ? read_bots(v, a.get("--bots")) : read_bots(v, "rule");
+  seat_bots kinds = read_bots(v, a.has("--bots") ? a.get("--bots") : "rule");
+  kinds.exec.timeout_ms = (int)a.get_int("--bot-timeout", default_bot_timeout_ms, 1, max_bot_timeout_ms);
   game_state proto;
   proto.new_game(v, 0);
   apply_options(proto, a.multi);
-  jobs = (int)std::min<long long>(jobs, games);
+  const shard_spec shard = read_shard(a);
+  const auto [first, count] = shard_games(shard, games);
+  jobs = (int)std::max<long long>(1, std::min<long long>(jobs, count));
   // --record: one recorder hears the games in order, so they are played on one thread
   const std::string record_path = a.get("--record");
   if (a.has("--record")) check_output_path("--record", record_path, {a.positional[0]});
@@ -429,19 +294,21 @@ int cmd_sim(int argc, char** argv) {
     jobs = 1;
   }
 
-  interrupted = false;
-  auto previous = std::signal(SIGINT, on_sim_interrupt);
   const run_setup setup{v, proto, kinds, std::make_shared<const bot_calibration>(v), mc, seed, games, a.has("--timing"), rec.get()};
-  runner games_run(setup);
+  game_runner<summary> games_run(
+      first, count, [&] { return summary(v); },
+      [&](long long g, summary& part) {
+        game_state st;
+        return play_game(setup, g, st, part);
+      });
   summary s = [&] {
     try {
-      return games_run.run(jobs);
-    } catch (...) {
-      std::signal(SIGINT, previous);
+      return run_interruptibly([&] { return games_run.run(jobs, isatty(2)); });
+    } catch (const bot_error&) {
+      if (rec) save_record(*rec, record_path);  // the games up to the bot's failure, the last cut short there
       throw;
     }
   }();
-  std::signal(SIGINT, previous);
   std::optional<input_error> unsaved;  // the summary is printed even when the record cannot be written
   try {
     if (rec) save_record(*rec, record_path);
@@ -451,12 +318,18 @@ int cmd_sim(int argc, char** argv) {
 
   // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
   const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
-  if (a.has("--json")) print_json(v, s, kinds, seed, redeals);
+  if (a.has("--json")) {
+    nlohmann::ordered_json bots = nlohmann::ordered_json::array();
+    for (int t = 0; t < v.teams; ++t) bots.push_back(side_bots(v, kinds, t));
+    const nlohmann::ordered_json run = {{"command", "sim"}, {"variant", v.name}, {"seed", seed}, {"games", games},
+                                        {"options", a.multi}, {"mc_budget", mc.budget}, {"bots", bots}};
+    print_json(totals_of(v, s, kinds, seed, redeals), shard, run);
+  }
   else print_text(v, s, kinds, seed, redeals);
   if (a.has("--timing")) print_timing(s);
   if (unsaved) throw *unsaved;
   if (interrupted.load()) {
-    fmt::print(stderr, "spades sim: interrupted after {} of {} games\n", s.games, games);
+    fmt::print(stderr, "spades sim: interrupted after {} of {} games\n", s.games, count);
     return 130;
   }
   return 0;

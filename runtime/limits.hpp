@@ -40,9 +40,16 @@ constexpr int max_hands_depth = 64;
 
 // ---- what a command may be asked for ----
 constexpr long long max_sim_games = 100000000;
+constexpr long long max_match_deals = 100000000;  // boards, each one game or two
 constexpr long long max_bench_hands = 1000000000000LL;
 constexpr int max_jobs = 1024;
+constexpr int max_shards = 1000000;  // --shard I/N: N at most this
 constexpr int max_mc_budget = 1000000;  // playouts per decision
+// An outside bot (`exec:CMD`): how long it may take to answer (--bot-timeout, milliseconds), and the longest
+// line it may write.
+constexpr int default_bot_timeout_ms = 10000;
+constexpr int max_bot_timeout_ms = 600000;
+constexpr int max_bot_line = 65536;
 
 // ---- what an editor may ask of `spades lsp` (docs/lsp.md) ----
 // A message's body: a variant file at its largest, sent whole and escaped as JSON, fits with room to spare.

@@ -54,7 +54,7 @@ TEST_CASE("sim: --bots by side, by seat, or one name for all; win rates with the
 TEST_CASE("sim: a bad --bots is a usage error naming the bots, sides and seats") {
   auto bot = run("sim rulesets/standard.spades --games 1 --bots NS=clever");
   CHECK(bot.code == 2);
-  CHECK(bot.out == "spades sim: --bots: unknown bot 'clever' (bots: rule, random, mc)\n");
+  CHECK(bot.out == "spades sim: --bots: unknown bot 'clever' (bots: rule, random, mc, or exec:CMD)\n");
   auto key = run("sim rulesets/standard.spades --games 1 --bots XY=mc");
   CHECK(key.code == 2);
   CHECK(key.out == "spades sim: --bots: 'XY' is neither a side (NS EW) nor a seat (N E S W)\n");
