@@ -598,7 +598,8 @@ int cmd_play(int argc, char** argv) {
   game_state st;
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
-  args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--bots", "--bot-timeout", "--mc-budget", "--record", "--resume", "--notation"});
+  seated_bots bots(kinds.kinds, seed, std::make_shared<const bot_calibration>(v), mc, &kinds.exec);
+  table tb(v, st, bots, me, term.color, notation_wanted(a, term) == card_notation::symbols);
   std::unique_ptr<game_recorder> rec;
   if (!record_path.empty()) {
     nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);
