@@ -83,7 +83,7 @@ outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand*
   if (!unseen) hv = value_hand(v, st.hands[seat], seat);
   double sure = unseen ? unseen->sure : hv.sure;
   o.mu = unseen ? unseen->mu : tricks_of(cal, hv);
-  o.p0_passed = unseen ? unseen->p0_passed : zero_after_passing(v, st.hands[seat], seat, hv);
+  o.p0_passed = unseen ? unseen->p0_passed : zero_after_passing(v, st.hands[seat], seat, hv, cal.zero_scale);
   o.p0 = o.p0_passed[0];
   o.mate_p0_passed = cal.p0_passed;
   o.mate_p0 = cal.p0;
@@ -247,14 +247,17 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   // a hand whose cards nearly all win at once (every top trump) is little in doubt: within 3 tricks of the
   // whole hand the spread shrinks with the tricks not sure, so that a bid of every trick is valued as sure
   const double doubt = std::clamp((all - o.own_sure) / 3.0, 0.15, 1.0);
-  dist me = me_zero ? zero_dist(o.p0_passed[passed], all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
+  // both playing to take nothing, neither covers the other: each has the chance the variant's playouts of
+  // two such partners give (calibrated::uncovered)
+  const calibrated& cal = cx.calibration();
+  const double alone = me_zero && mate_zero ? cal.uncovered : 1;
+  dist me = me_zero ? zero_dist(std::pow(o.p0_passed[passed], alone), all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);
   else if (mate_zero) {
-    // both playing to take nothing, neither covers the other: a partner who did not choose it itself
-    // has the plainer chance of a hand not looked at (the fitted chance overrates such a partner's naught)
-    const calibrated& cal = cx.calibration();
-    mate = zero_dist(me_zero && o.mate_p0 <= cal.p0 ? std::min(o.mate_p0, cal.mean.p0) : o.mate_p0_passed[passed], all);
+    // a partner who did not choose it itself has the plainer chance of a hand not looked at (the fitted
+    // chance overrates such a partner's naught)
+    mate = zero_dist(std::pow(me_zero && o.mate_p0 <= cal.p0 ? std::min(o.mate_p0, cal.mean.p0) : o.mate_p0_passed[passed], alone), all);
   }
   else mate = around(mate_mu, o.mate_bid ? 1.1 : 1.6, all, 3);
   // the dummy plays with the controller the bids give it to (score_move set it): its tricks are theirs

@@ -123,6 +123,8 @@ struct hand_answers {
 class bot_calibration {
  public:
   explicit bot_calibration(const variant& v);
+  // one made already
+  bot_calibration(const variant& v, bot_detail::calibrated ready);
   ~bot_calibration();
   bot_calibration(const bot_calibration&) = delete;
   bot_calibration& operator=(const bot_calibration&) = delete;
