@@ -14,6 +14,7 @@ int cmd_check(int argc, char** argv);
 int cmd_test(int argc, char** argv);
 int cmd_play(int argc, char** argv);
 int cmd_sim(int argc, char** argv);
+int cmd_match(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_list(int argc, char** argv);
 int cmd_explain(int argc, char** argv);

@@ -28,6 +28,7 @@ static const char* main_help =
     "  test HANDS.json [--ruleset F] [--json] run a variant's test hands\n"
     "  play [FILE] [--seat S] [--seed N]      play in the terminal against bots (default: standard)\n"
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
+    "  match FILE A B [--deals N] [--duplicate]  bot A against bot B on the same deals\n"
     "  (play and sim take --option NAME=VALUE for a variant's rule options, and --record OUT.json)\n"
     "  (sim takes --bots SPEC and --jobs N, play --bot NAME; both --mc-budget N)\n"
     "  bench FILE... | --all [--hands N]      random playouts; print hands/s and moves/s\n"
@@ -171,13 +172,14 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "test") return cmd_test(argc - 2, argv + 2);
   if (cmd == "play") return cmd_play(argc - 2, argv + 2);
   if (cmd == "sim") return cmd_sim(argc - 2, argv + 2);
+  if (cmd == "match") return cmd_match(argc - 2, argv + 2);
   if (cmd == "bench") return cmd_bench(argc - 2, argv + 2);
   if (cmd == "explain") return cmd_explain(argc - 2, argv + 2);
   if (cmd == "diff") return cmd_diff(argc - 2, argv + 2);
   if (cmd == "graph") return cmd_graph(argc - 2, argv + 2);
   if (cmd == "replay") return cmd_replay(argc - 2, argv + 2);
   fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay"}), main_help);
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "bench", "list", "explain", "diff", "graph", "replay"}), main_help);
   return 2;
 }
 

@@ -1,19 +1,12 @@
 // spades sim FILE --games N --seed S [--bots SPEC] [--jobs N] [--json]: bots play whole games; a summary
 // of what happened, each side's win rate with its 95% interval, for comparing bots and house rules.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <climits>
 #include <cmath>
-#include <condition_variable>
-#include <csignal>
 #include <cstdio>
-#include <exception>
-#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
-#include <mutex>
 #include <thread>
 #include <unistd.h>
 
@@ -22,6 +15,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/games.hpp"
 #include "cli/output.hpp"
 #include "cli/output_file.hpp"
 #include "cli/records.hpp"
@@ -102,75 +96,6 @@ struct summary {
   }
 };
 
-// Set by SIGINT: the games under way are abandoned, and the summary covers the games finished.
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-extern "C" void on_sim_interrupt(int) {
-  if (interrupted.exchange(true)) _exit(130);  // a second Ctrl-C does not wait for the summary
-}
-
-// `--bots SPEC`: comma-separated NAME or KEY=NAME, KEY a side's or a seat's name; a seat named after its
-// side's entry takes its own. Seats not named keep the rule-following bot.
-seat_kinds read_bots(const variant& v, const std::string& spec) {
-  seat_kinds kinds;
-  kinds.fill(bot_kind::rule);
-  auto bot = [&](const std::string& name) {
-    auto k = find_bot(name);
-    if (!k) throw usage_error(fmt::format("--bots: unknown bot '{}' (bots: {})", name, bot_names()));
-    return *k;
-  };
-  std::vector<std::pair<int, bot_kind>> seats;
-  size_t from = 0;
-  while (from <= spec.size()) {
-    size_t comma = spec.find(',', from);
-    std::string item = spec.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    from = comma == std::string::npos ? spec.size() + 1 : comma + 1;
-    size_t eq = item.find('=');
-    if (eq == std::string::npos) {
-      if (item.empty()) throw usage_error("--bots: an empty entry (write NAME, or SIDE=NAME or SEAT=NAME, separated by commas)");
-      kinds.fill(bot(item));
-      continue;
-    }
-    std::string key = item.substr(0, eq);
-    bot_kind k = bot(item.substr(eq + 1));
-    auto team = std::find(v.team_names.begin(), v.team_names.end(), key);
-    if (team != v.team_names.end()) {
-      for (int s = 0; s < v.seats; ++s)
-        if (v.team_of[s] == team - v.team_names.begin()) kinds[s] = k;
-      continue;
-    }
-    const int seat = v.find_seat(key);  // a seat's name, or P1..Pn by position
-    if (seat < 0)
-      throw usage_error(fmt::format("--bots: '{}' is neither a side ({}) nor a seat ({})", key, fmt::join(v.team_names, " "),
-                                    fmt::join(v.seat_names, " ")));
-    if (seat == v.dummy)
-      throw usage_error(fmt::format("--bots: '{}' is the dummy, which never decides: its cards are played by the bot of the player given it",
-                                    key));
-    seats.push_back({seat, k});
-  }
-  for (const auto& [seat, k] : seats) kinds[seat] = k;
-  return kinds;
-}
-
-// The bots of a side, in seat order, each name once ("rule", "mc/rule").
-std::string side_bots(const variant& v, const seat_kinds& kinds, int team) {
-  std::vector<std::string> out;
-  for (int s = 0; s < v.seats; ++s)
-    if (v.team_of[s] == team && s != v.dummy && std::find(out.begin(), out.end(), bot_name(kinds[s])) == out.end())
-      out.push_back(bot_name(kinds[s]));
-  return out.empty() ? "-" : fmt::format("{}", fmt::join(out, "/"));
-}
-
-// The Wilson score interval at 95% for `wins` of `n`.
-std::pair<double, double> wilson(long long wins, long long n) {
-  if (n == 0) return {0.0, 1.0};
-  const double z = 1.959963984540054, p = (double)wins / (double)n, nn = (double)n;
-  const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
-  const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
-  // at 0 and at n the interval ends at the bound itself (the sum would miss it by a rounding)
-  return {wins == 0 ? 0.0 : std::max(0.0, centre - half), wins == n ? 1.0 : std::min(1.0, centre + half)};
-}
-
 struct run_setup {
   const variant& v;
   const game_state& proto;  // a new game with the rule options set
@@ -242,73 +167,6 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
   out.add_game(v, st, count.hands, count.points);
   return true;
 }
-
-// The games in blocks: each worker takes the next block, plays its games in order and hands the block's
-// summary in; the blocks are merged in order. A rule error stops every game after the first that failed,
-// so the error reported is the one --jobs 1 reports.
-class runner {
- public:
-  static constexpr long long block = 16;
-  explicit runner(const run_setup& run) : run_(run), blocks_((run.games + block - 1) / block) {}
-
-  // Each game's bots keep their answers in a context of the game's own (bots/context.hpp), so a game plays
-  // the same whichever thread runs it and whatever it ran before: --jobs N prints what --jobs 1 prints.
-  void work() {
-    for (;;) {
-      const long long b = next_.fetch_add(1);
-      if (b >= blocks_) return;
-      run_block(b);
-    }
-  }
-
-  void run_block(long long b) {
-    game_state st;
-    summary part(run_.v);
-    for (long long g = b * block; g < std::min(run_.games, (b + 1) * block); ++g) {
-      if (interrupted.load() || g > failed_at_.load()) break;
-      try {
-        if (!play_game(run_, g, st, part)) break;
-      } catch (const rule_error&) {
-        std::lock_guard<std::mutex> l(m_);
-        if (g < failed_at_.load()) failed_at_ = g, error_ = std::current_exception();
-        break;
-      }
-      ++finished_;
-    }
-    std::lock_guard<std::mutex> l(m_);
-    done_.emplace(b, std::move(part));
-    cv_.notify_all();
-  }
-
-  // Runs the games on `jobs` threads, showing progress on stderr when it is a terminal.
-  summary run(int jobs) {
-    std::vector<std::thread> threads;
-    for (int j = 0; j < jobs; ++j) threads.emplace_back([this] { work(); });
-    const bool progress = isatty(2);
-    {
-      std::unique_lock<std::mutex> l(m_);
-      while ((long long)done_.size() < blocks_ && !interrupted.load()) {
-        cv_.wait_for(l, std::chrono::milliseconds(250));
-        if (progress) fmt::print(stderr, "\r{} of {} games", finished_.load(), run_.games);
-      }
-    }
-    for (auto& t : threads) t.join();
-    if (progress) fmt::print(stderr, "\r\033[K");
-    if (error_) std::rethrow_exception(error_);
-    summary all(run_.v);
-    for (const auto& [b, part] : done_) all.merge(part);
-    return all;
-  }
-
- private:
-  const run_setup& run_;
-  const long long blocks_;
-  std::atomic<long long> next_{0}, finished_{0}, failed_at_{LLONG_MAX};
-  std::mutex m_;
-  std::condition_variable cv_;
-  std::map<long long, summary> done_;
-  std::exception_ptr error_;
-};
 
 // --timing, on standard error (times vary from run to run; the summary does not): per bot, its decisions'
 // median and 90th percentile.
@@ -429,19 +287,14 @@ int cmd_sim(int argc, char** argv) {
     jobs = 1;
   }
 
-  interrupted = false;
-  auto previous = std::signal(SIGINT, on_sim_interrupt);
   const run_setup setup{v, proto, kinds, std::make_shared<const bot_calibration>(v), mc, seed, games, a.has("--timing"), rec.get()};
-  runner games_run(setup);
-  summary s = [&] {
-    try {
-      return games_run.run(jobs);
-    } catch (...) {
-      std::signal(SIGINT, previous);
-      throw;
-    }
-  }();
-  std::signal(SIGINT, previous);
+  game_runner<summary> games_run(
+      0, games, [&] { return summary(v); },
+      [&](long long g, summary& part) {
+        game_state st;
+        return play_game(setup, g, st, part);
+      });
+  summary s = run_interruptibly([&] { return games_run.run(jobs, isatty(2)); });
   std::optional<input_error> unsaved;  // the summary is printed even when the record cannot be written
   try {
     if (rec) save_record(*rec, record_path);

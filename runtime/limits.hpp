@@ -40,6 +40,7 @@ constexpr int max_hands_depth = 64;
 
 // ---- what a command may be asked for ----
 constexpr long long max_sim_games = 100000000;
+constexpr long long max_match_deals = 100000000;  // boards, each one game or two
 constexpr long long max_bench_hands = 1000000000000LL;
 constexpr int max_jobs = 1024;
 constexpr int max_mc_budget = 1000000;  // playouts per decision

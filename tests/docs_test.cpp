@@ -32,7 +32,7 @@ std::string usage_lines(const std::string& help) {
   return out;
 }
 
-const char* const commands[] = {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay"};
+const char* const commands[] = {"check", "test", "play", "sim", "match", "bench", "list", "explain", "diff", "graph", "replay"};
 
 }  // namespace
 
