@@ -33,7 +33,10 @@ dist around(double mu, double sd, int all, int points) {
   const int m = (int)std::lround(mu), half = points / 2;
   double total = 0;
   std::array<double, 5> w{};
-  for (int i = 0; i < points; ++i) total += w[i] = std::exp(-0.5 * std::pow((m - half + i - mu) / sd, 2));
+  for (int i = 0; i < points; ++i) {
+    const double z = (m - half + i - mu) / sd;
+    total += w[i] = std::exp(-0.5 * z * z);
+  }
   for (int i = 0; i < points; ++i) d.add(std::clamp(m - half + i, 0, all), w[i] / total);
   return d;
 }

@@ -16,7 +16,11 @@ bool hand_key::same(const game_state& st) const {
   for (int b = 0; b < max_seats; ++b)
     if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
   if (covered != st.covered || converted != st.bid_converted || team_calls != st.team_calls || player_calls != st.player_calls) return false;
-  if (score != st.score || counters != st.counters || options != st.options) return false;
+  // the variant's teams, counters and options only: the rest are never read (nor set)
+  const int teams = std::min(v->teams, max_teams), n = (int)v->counters.size(), opts = (int)v->option_names.size();
+  for (int t = 0; t < teams; ++t)
+    if (score[t] != st.score[t] || !std::equal(counters[t].begin(), counters[t].begin() + n, st.counters[t].begin())) return false;
+  if (!std::equal(options.begin(), options.begin() + opts, st.options.begin())) return false;
   if (!scoring_reads_cards(*v)) return true;
   return dealt == st.dealt && held == st.hands && won_cards == st.won_cards && trick_win_card == st.trick_win_card &&
          trumped_tricks == st.trumped_tricks;

@@ -24,7 +24,7 @@ struct unseen_hand {
   double mu = 0, p0 = 0, sure = 0;
   passed_chances p0_passed{};  // p0 after passing the highest cards (p0_passed[0] == p0)
 };
-constexpr int unseen_bands = 8;
+constexpr int unseen_bands = 4;
 
 struct calibrated {
   double incidental = 0;  // tricks per unit of hand_value::incidental
