@@ -403,57 +403,22 @@ int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool
   int best = -1;
   double best_tie = 1e300;
   best_u = -1e300;
-  auto consider = [&](int i, double& u) {
-    const move& m = ms[i];
-    if (!score_move(cx, st, m, o, bidding, u)) return false;
-    // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
-    const bool bid = bidding && m.type == move::bid;
-    double tie = bid ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : m.type == move::choice ? m.a : (m.a < 0 ? 0 : 1);
-    if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
-      best = i;
-      best_u = u;
-      best_tie = tie;
-    }
-    return true;
-  };
-  // the numbers of a kind are climbed from the one nearest the estimate, up and down, each way until a
-  // number scores below the one before it: what a contract is worth rises to one count and falls past it
-  std::array<bool, max_bid_kinds> climbed{};
-  for (int i = 0; i < n; ++i) {
-    const move& m = ms[i];
-    const bool numbered = bidding && m.type == move::bid && v.bids[m.a].lo < v.bids[m.a].hi;
-    double u;
-    if (!numbered) {
-      consider(i, u);
-      continue;
-    }
-    if (climbed[m.a]) continue;
-    climbed[m.a] = true;
-    int idx[max_moves], k = 0;
-    for (int j = 0; j < n; ++j)
-      if (ms[j].type == move::bid && ms[j].a == m.a && !numbers.far(v, ms[j], bidding)) idx[k++] = j;
-    std::sort(idx, idx + k, [&](int a, int b) { return ms[a].b < ms[b].b; });
-    int start = -1;
-    for (int j = 0; j < k; ++j)
-      if (start < 0 || std::abs(ms[idx[j]].b - o.mu) < std::abs(ms[idx[start]].b - o.mu)) start = j;
-    if (start < 0) continue;
-    double at_start = 0;
-    const bool started = consider(idx[start], at_start);
-    for (int dir : {1, -1}) {
-      double before = at_start;
-      bool known = started;
-      for (int j = start + dir; j >= 0 && j < k; j += dir) {
-        if (!consider(idx[j], u)) { known = false; continue; }
-        if (known && u < before - 1e-9) break;
-        before = u;
-        known = true;
+  // numbers far from anything the side may take are not worth scoring (unless nothing else is legal)
+  for (int pass = 0; pass < 2 && best < 0; ++pass) {
+    for (int i = 0; i < n; ++i) {
+      const move& m = ms[i];
+      const bool bid = bidding && m.type == move::bid;
+      const bool far = numbers.far(v, m, bidding);
+      double u;
+      if ((pass == 0 && far) || !score_move(cx, st, m, o, bidding, u)) continue;
+      // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
+      double tie = bid ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : m.type == move::choice ? m.a : (m.a < 0 ? 0 : 1);
+      if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
+        best = i;
+        best_u = u;
+        best_tie = tie;
       }
     }
-  }
-  // numbers far from anything the side may take are scored only when nothing else could be
-  for (int i = 0; best < 0 && i < n; ++i) {
-    double u;
-    if (numbers.far(v, ms[i], bidding)) consider(i, u);
   }
   return best >= 0 ? best : 0;
 }
