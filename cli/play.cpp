@@ -28,8 +28,9 @@ static const char* help =
     "Plays a whole game of FILE (default: rulesets/standard.spades) at the terminal: you take seat S\n"
     "(default: S, or the first seat), bots take the others. Your hand is shown sorted, with suit symbols\n"
     "and colour where the terminal supports them (set NO_COLOR to turn colour off). --bot chooses the\n"
-    "bots: rule (the rule-following bot, the default), random, or mc (the Monte Carlo bot, stronger and\n"
-    "slower; --mc-budget sets its playouts per decision).\n"
+    "bots: mc (the Monte Carlo bot, the default: the strongest, a few milliseconds a decision;\n"
+    "--mc-budget sets its playouts per decision), rule (the rule-following bot: weaker, at once, and a\n"
+    "game against it can be resumed), or random.\n"
     "\n"
     "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
     "passing cards, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
@@ -544,7 +545,7 @@ std::optional<record_file> resumed(args& a, std::string& file) {
     throw usage_error("--resume plays on against the rule-following bots, as recorded games are played: give no --bot or --mc-budget");
   std::optional<record_file> saved = read_record(a.get("--resume"));
   if (!saved->bot.empty() && saved->bot != "rule")
-    throw usage_error(fmt::format("'{}' is a game against the {} bot: only games against the rule-following bots can be resumed", a.get("--resume"), saved->bot));
+    throw usage_error(fmt::format("'{}' is a game against the {} bot: only games against the rule-following bots (--bot rule) can be resumed", a.get("--resume"), saved->bot));
   if (saved->command != "play") throw usage_error(fmt::format("'{}' is a record of `spades {}`, not of a game played at the table", a.get("--resume"), saved->command));
   file = saved->d.ruleset;
   a.multi = saved->options;
@@ -595,10 +596,12 @@ int cmd_play(int argc, char** argv) {
   uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
                                   : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
   seat_kinds kinds;
-  kinds.fill(bot_kind::rule);
-  if (a.has("--bot")) {
-    auto k = find_bot(a.get("--bot"));
-    if (!k) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", a.get("--bot"), bot_names()));
+  // the Monte Carlo bot unless --bot says; a resumed game goes on with the bots it was played against
+  kinds.fill(bot_kind::mc);
+  const std::string bot = saved ? (saved->bot.empty() ? bot_name(bot_kind::rule) : saved->bot) : a.has("--bot") ? a.get("--bot") : bot_name(bot_kind::mc);
+  if (a.has("--bot") || saved) {
+    auto k = find_bot(bot);
+    if (!k) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", bot, bot_names()));
     kinds.fill(*k);
   }
   mc_options mc;
@@ -615,7 +618,7 @@ int cmd_play(int argc, char** argv) {
   if (!record_path.empty()) {
     nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);
     meta["seat"] = v.seat_names[me];
-    if (a.has("--bot")) meta["bot"] = a.get("--bot");
+    meta["bot"] = bot;
     rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
     rec->start_game(st);
   }

@@ -123,8 +123,8 @@ TEST_CASE("records: a game resumed goes on exactly as the game played without a 
     return out;
   };
   std::string dir = temp_dir();
-  REQUIRE(run("play --seed 5 --record " + dir + "/whole.json", join(0, 1200)).code == 0);
-  REQUIRE(run("play --seed 5 --record " + dir + "/parts.json", join(0, 300)).code == 0);
+  REQUIRE(run("play --bot rule --seed 5 --record " + dir + "/whole.json", join(0, 1200)).code == 0);
+  REQUIRE(run("play --bot rule --seed 5 --record " + dir + "/parts.json", join(0, 300)).code == 0);
   auto part = nlohmann::json::parse(slurp(dir + "/parts.json"));
   auto rest = run("play --resume " + dir + "/parts.json", join(300, 1200));
   CHECK(rest.code == 0);
