@@ -33,7 +33,10 @@ dist around(double mu, double sd, int all, int points) {
   const int m = (int)std::lround(mu), half = points / 2;
   double total = 0;
   std::array<double, 5> w{};
-  for (int i = 0; i < points; ++i) total += w[i] = std::exp(-0.5 * std::pow((m - half + i - mu) / sd, 2));
+  for (int i = 0; i < points; ++i) {
+    const double z = (m - half + i - mu) / sd;
+    total += w[i] = std::exp(-0.5 * z * z);
+  }
   for (int i = 0; i < points; ++i) d.add(std::clamp(m - half + i, 0, all), w[i] / total);
   return d;
 }
@@ -83,7 +86,7 @@ outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand*
   if (!unseen) hv = value_hand(v, st.hands[seat], seat);
   double sure = unseen ? unseen->sure : hv.sure;
   o.mu = unseen ? unseen->mu : tricks_of(cal, hv);
-  o.p0_passed = unseen ? unseen->p0_passed : zero_after_passing(v, st.hands[seat], seat, hv);
+  o.p0_passed = unseen ? unseen->p0_passed : zero_after_passing(v, st.hands[seat], seat, hv, cal.zero_scale);
   o.p0 = o.p0_passed[0];
   o.mate_p0_passed = cal.p0_passed;
   o.mate_p0 = cal.p0;
@@ -233,7 +236,7 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
     o.mate_p0_passed = cx.calibration().p0_passed;
   }
   const int all = v.tricks_per_hand;
-  const bool me_zero = zero_wanted(c, o.seat), mate_zero = o.mate >= 0 && zero_wanted(c, o.mate);
+  const bool me_zero = zero_wanted(cx, c, o.seat), mate_zero = o.mate >= 0 && zero_wanted(cx, c, o.mate);
   // one of two partners playing to take nothing passes its highest cards in the exchange the side owes
   const int passed = me_zero != mate_zero ? std::min(cards_passed(c, o.team), max_passed) : 0;
   // a partner playing to take nothing leaves about half its tricks to the one who covers it; and where its
@@ -247,14 +250,17 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   // a hand whose cards nearly all win at once (every top trump) is little in doubt: within 3 tricks of the
   // whole hand the spread shrinks with the tricks not sure, so that a bid of every trick is valued as sure
   const double doubt = std::clamp((all - o.own_sure) / 3.0, 0.15, 1.0);
-  dist me = me_zero ? zero_dist(o.p0_passed[passed], all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
+  // both playing to take nothing, neither covers the other: each has the chance the variant's playouts of
+  // two such partners give (calibrated::uncovered)
+  const calibrated& cal = cx.calibration();
+  const double alone = me_zero && mate_zero ? cal.uncovered : 1;
+  dist me = me_zero ? zero_dist(std::pow(o.p0_passed[passed], alone), all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);
   else if (mate_zero) {
-    // both playing to take nothing, neither covers the other: a partner who did not choose it itself
-    // has the plainer chance of a hand not looked at (the fitted chance overrates such a partner's naught)
-    const calibrated& cal = cx.calibration();
-    mate = zero_dist(me_zero && o.mate_p0 <= cal.p0 ? std::min(o.mate_p0, cal.mean.p0) : o.mate_p0_passed[passed], all);
+    // a partner who did not choose it itself has the plainer chance of a hand not looked at (the fitted
+    // chance overrates such a partner's naught)
+    mate = zero_dist(std::pow(me_zero && o.mate_p0 <= cal.p0 ? std::min(o.mate_p0, cal.mean.p0) : o.mate_p0_passed[passed], alone), all);
   }
   else mate = around(mate_mu, o.mate_bid ? 1.1 : 1.6, all, 3);
   // the dummy plays with the controller the bids give it to (score_move set it): its tricks are theirs
@@ -262,6 +268,7 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   for (int s = 0; s < v.seats; ++s)
     if (s == v.dummy ? c.controller >= 0 && v.team_of[c.controller] != o.team : v.team_of[s] != o.team) opp_seats[nopp++] = s;
   double total = 0;
+  const outcome_scorer score(cx, c, o.team);
   for (int i = 0; i < me.n; ++i)
     for (int j = 0; j < mate.n; ++j) {
       int x = me.x[i], y = std::min<int>(mate.x[j], all - x);
@@ -281,7 +288,7 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
       for (int k = 0; k < nopp; ++k) put(opp_seats[k], won[opp_seats[k]]);
       put(o.seat, x - run_mine);
       if (o.mate >= 0) put(o.mate, y - (run - run_mine));
-      double u = score_outcome(cx, c, o.team, won, order.data());
+      double u = score(won, order.data());
       total += me.p[i] * mate.p[j] * u;
     }
   return total;
@@ -290,7 +297,8 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
 // Does a bid leave the side's contract to the partner still to bid, so that what the bid is worth depends
 // on the partner's choice? So for a kind whose number the scoring does not read (a hint: the number only
 // tells the partner): asked of the scoring by bidding the kind's lowest and highest number, the later bids
-// guessed plainly, and scoring both on the same trick counts (kept per hand and kind); and for a bid made
+// guessed plainly, and scoring both on the same trick counts (kept per hand, kind and what the outlook
+// guesses of the later bids); and for a bid made
 // blind when the partner must then bid blind too (fill_bids sees its choices).
 outlook::mate_model leaves_to_mate(bot_context& cx, const game_state& st, const move& m, const outlook& o) {
   const variant& v = *st.v;
@@ -298,34 +306,39 @@ outlook::mate_model leaves_to_mate(bot_context& cx, const game_state& st, const 
   const bid_kind& k = v.bids[m.a];
   if (k.blind) return outlook::mate_model::blind;
   if (k.lo >= k.hi) return outlook::mate_model::plain;
-  auto& c = cx.answers.leaves;
-  if (!c.key.same(st)) {
-    c.key.set(st);
-    c.answer.assign(v.bids.size(), 0);
-  }
-  if (!c.answer[m.a]) {
-    bool same = false;
-    try {
-      const move lo = move::make_bid(m.a, k.lo), hi = move::make_bid(m.a, k.hi);
-      if (st.why_illegal(lo).empty() && st.why_illegal(hi).empty()) {
-        game_state a = st, b = st;
-        a.apply(lo);
-        b.apply(hi);
-        fill_bids(cx, a, o);
-        fill_bids(cx, b, o);
-        const int all = v.tricks_per_hand, opp = first_opponent(v, o.seat);
-        same = opp >= 0;
-        for (int x = 0; same && x <= all; x += std::max(1, all / 2)) {
-          const trick_split sp = split_of({{o.seat, x}, {opp, all - x}});
-          same = score_outcome(cx, a, o.team, sp.won, sp.order.data()) == score_outcome(cx, b, o.team, sp.won, sp.order.data());
-        }
+  std::vector<hand_answers::leaves_entry>& known = cx.answers.leaves;
+  for (const hand_answers::leaves_entry& e : known)
+    if (e.kind == m.a && e.mu == o.mu && e.mate_mu == o.mate_mu && e.opp_shift == o.opp_shift && e.key.same(st))
+      return e.answer ? outlook::mate_model::always : outlook::mate_model::plain;
+  if (known.size() >= 64) known.clear();
+  bool same = false;
+  try {
+    const move lo = move::make_bid(m.a, k.lo), hi = move::make_bid(m.a, k.hi);
+    if (st.why_illegal(lo).empty() && st.why_illegal(hi).empty()) {
+      game_state a = st, b = st;
+      a.apply(lo);
+      b.apply(hi);
+      fill_bids(cx, a, o);
+      fill_bids(cx, b, o);
+      const int all = v.tricks_per_hand, opp = first_opponent(v, o.seat);
+      same = opp >= 0;
+      for (int x = 0; same && x <= all; x += std::max(1, all / 2)) {
+        const trick_split sp = split_of({{o.seat, x}, {opp, all - x}});
+        same = score_outcome(cx, a, o.team, sp.won, sp.order.data()) == score_outcome(cx, b, o.team, sp.won, sp.order.data());
       }
-    } catch (const rule_error&) {
-      same = false;
     }
-    c.answer[m.a] = same ? 2 : 1;
+  } catch (const rule_error&) {
+    same = false;
   }
-  return c.answer[m.a] == 2 ? outlook::mate_model::always : outlook::mate_model::plain;
+  hand_answers::leaves_entry e;
+  e.key.set(st);
+  e.kind = m.a;
+  e.mu = o.mu;
+  e.mate_mu = o.mate_mu;
+  e.opp_shift = o.opp_shift;
+  e.answer = same;
+  known.push_back(e);
+  return same ? outlook::mate_model::always : outlook::mate_model::plain;
 }
 
 // The expected score of one bid or call, the later bids filled in; false when the scoring fails on it.
@@ -366,13 +379,27 @@ bool score_move(bot_context& cx, const game_state& st, const move& m, const outl
 // Chooses among all legal moves of a bid or call decision by expected score, for the outlook `o`; a tie goes
 // to the number nearest the estimate, a plain bid before a special one, declining before calling. Returns
 // the move's index (0 when none could be scored) and its expected score.
+// Numbers far from anything the side may take, not worth scoring (unless nothing else is legal): per move of
+// a bid decision, for the outlook `o`.
+struct far_numbers {
+  double side = 0, mine = 0;
+  far_numbers(const variant& v, const outlook& o, bool bidding) {
+    const double all = v.tricks_per_hand;
+    // a dummy the bid may win plays with the side like an unseen partner
+    const double dummy_mu = bidding && v.dummy >= 0 && o.mate < 0 ? std::max(0.0, (all - o.mu) / (v.seats - 1)) : 0;
+    side = std::min(all, o.mu + (o.mate >= 0 ? o.mate_mu : dummy_mu));
+    mine = std::min(all, o.mu);
+  }
+  bool far(const variant& v, const move& m, bool bidding) const {
+    return bidding && m.type == move::bid && v.bids[m.a].lo < v.bids[m.a].hi &&
+           (m.b > std::max(mine, side) + 1.5 || m.b < std::min(mine, side) - 2.5);
+  }
+};
+
 int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u) {
   const variant& v = *st.v;
   const int target = (int)std::lround(o.mu);
-  const double all = v.tricks_per_hand;
-  // a dummy the bid may win plays with the side like an unseen partner
-  const double dummy_mu = bidding && v.dummy >= 0 && o.mate < 0 ? std::max(0.0, (all - o.mu) / (v.seats - 1)) : 0;
-  const double side = std::min(all, o.mu + (o.mate >= 0 ? o.mate_mu : dummy_mu)), mine = std::min(all, o.mu);
+  const far_numbers numbers(v, o, bidding);
   int best = -1;
   double best_tie = 1e300;
   best_u = -1e300;
@@ -381,8 +408,7 @@ int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool
     for (int i = 0; i < n; ++i) {
       const move& m = ms[i];
       const bool bid = bidding && m.type == move::bid;
-      bool far = bid && v.bids[m.a].lo < v.bids[m.a].hi &&
-                 (m.b > std::max(mine, side) + 1.5 || m.b < std::min(mine, side) - 2.5);
+      const bool far = numbers.far(v, m, bidding);
       double u;
       if ((pass == 0 && far) || !score_move(cx, st, m, o, bidding, u)) continue;
       // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
@@ -420,6 +446,28 @@ double unseen_score(bot_context& cx, const game_state& st, const move& m, const 
   return total;
 }
 
+// What looking first is worth at least, band by band: one bid best_move weighs (the number nearest the
+// band's estimate), so that a blind move that does not beat it is turned down without weighing every bid.
+// -1e300 (no floor) when a band has no such bid.
+double looking_floor(bot_context& cx, const game_state& st, const move* ms, int n, const std::array<outlook, unseen_bands>& bands) {
+  const variant& v = *st.v;
+  double floor = 0;
+  for (const outlook& o : bands) {
+    const far_numbers numbers(v, o, true);
+    int pick = -1;
+    double off = 1e300;
+    for (int i = 0; i < n; ++i) {
+      if (numbers.far(v, ms[i], true)) continue;
+      const double d = ms[i].type == move::bid && v.bids[ms[i].a].lo < v.bids[ms[i].a].hi ? std::abs(ms[i].b - o.mu) : 1e9;
+      if (pick < 0 || d < off) { pick = i; off = d; }
+    }
+    double u;
+    if (pick < 0 || !score_move(cx, st, ms[pick], o, true, u)) return -1e300;
+    floor += u / unseen_bands;
+  }
+  return floor;
+}
+
 // A decision made before looking at the cards: a bid where blind bids are open, or the answer to partner's
 // blind bid. The seat values each blind move (and each answer) over the variant's hands, never by its own
 // cards; it bids blind only when that beats looking first, valued as the best bid with the cards in view,
@@ -446,7 +494,7 @@ move choose_unseen(bot_context& cx, const game_state& st, move* ms, int n) {
       if (u > best_u + 1e-9) { best = i; best_u = u; }
     }
   if (nseen == 0) return blind[best >= 0 ? best : 0];
-  if (best >= 0) {
+  if (best >= 0 && best_u > looking_floor(cx, st, ms, nseen, bands) + 1e-9) {
     double looking = 0;
     for (const outlook& o : bands) {
       double u;

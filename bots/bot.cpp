@@ -13,6 +13,7 @@ namespace spades {
 move bot_move(const game_state& st, rng& r, bot_context& cx) {
   using namespace bot_detail;
   (void)r;
+  cx.answers.guesses.next_decision();
   switch (st.ph) {
     case phase::bid: return bot_decide(cx, st, true);
     case phase::call: return st.redeal_step() ? bot_redeal(cx, st) : bot_decide(cx, st, false);

@@ -16,41 +16,67 @@ namespace bot_detail {
 
 struct calibrated;  // bots/value.hpp
 
-// The state an answer kept for a hand is asked of: the hand, its bids and calls, the scores and counters
-// (what a bid is worth, and the conditions of some, read them).
+// Does the variant's scoring read cards (a card function: what a seat was dealt or won, a trick won with a
+// card)? Then what a guessed outcome scores hangs on the cards held and won too.
+inline bool scoring_reads_cards(const variant& v) { return v.uses_trick_cards || !v.card_groups.empty(); }
+
+// The state an answer kept for a hand is asked of: everything the scoring of a guessed outcome reads of it
+// (runtime/scoring.hpp's guess_hand and hand_facts): the hand and the game so far, its bids and calls, the
+// dummy's player, the options; and where the scoring reads cards, the cards dealt, held and won. Where
+// answers are kept per trick (trick_needed), the tricks so far too.
 struct hand_key {
   const variant* v = nullptr;
-  int hands_played = -1, dealer = -1;
+  int hands_played = -1, dealer = -1, redeals = -1, controller = -1;
+  bool hand_scored = false, overtime = false;
   std::array<bid_made, max_seats> bids{};
+  std::array<bool, max_seats> covered{}, converted{};
   std::array<uint32_t, max_seats> team_calls{}, player_calls{};
   std::array<int64_t, max_teams> score{};
   std::array<std::array<int64_t, max_counters>, max_teams> counters{};
-  bool same(const game_state& st) const {
-    if (v != st.v || hands_played != st.hands_played || dealer != st.dealer) return false;
-    if (score != st.score || counters != st.counters) return false;
-    for (int b = 0; b < max_seats; ++b)
-      if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
-    return team_calls == st.team_calls && player_calls == st.player_calls;
-  }
-  void set(const game_state& st) {
-    v = st.v;
-    hands_played = st.hands_played;
-    dealer = st.dealer;
-    bids = st.bids;
-    team_calls = st.team_calls;
-    player_calls = st.player_calls;
-    score = st.score;
-    counters = st.counters;
+  std::array<int64_t, max_options> options{};
+  // where the scoring reads cards
+  std::array<card_set, max_seats> dealt{}, held{}, won_cards{};
+  std::array<int16_t, max_tricks> trick_win_card{};
+  uint64_t trumped_tricks = 0;
+  bool same(const game_state& st) const;
+  void set(const game_state& st);
+};
+
+// The scored guesses of one decision (score_guess): every guess a decision scores is of the decision's state
+// or of one the bot imagines from it by bids, answers, calls and raises, which differ from it only in the
+// bidding's fields (and, where a kitty goes by the bids, the cards held). So a guess's key is those fields
+// (the cards held where the scoring reads them), the tricks per seat, and their order where the scoring
+// reads it; the memo is emptied at each decision (bot_move).
+struct guess_memo {
+  struct result {
+    std::array<int64_t, max_teams> points{};
+    std::array<int64_t, max_teams> carried{};  // the carried counter after the hand (variant::bags_counter)
+    game_end end = game_end::none;
+    int winner = -1;
+  };
+  struct entry {
+    uint64_t hash = 0;
+    uint32_t at = 0, len = 0;  // the key's words in `keys`
+    result r;
+  };
+  std::vector<uint64_t> keys;
+  std::vector<entry> entries;
+  std::vector<std::pair<uint32_t, int32_t>> slots;  // (decision, entry) by hash, open addressing
+  uint32_t decision = 1;
+  void next_decision() {
+    keys.clear();
+    entries.clear();
+    if (++decision == 0) {  // the stamps wrapped: none may look current
+      for (auto& s : slots) s = {0, -1};
+      decision = 1;
+    }
   }
 };
 
-// The answers kept, each by the function of bots/ that asks it (an answer is the first one computed for its
-// key: some read more of the state than the key holds, the cards held or the tricks' order, so a game's
-// answers depend on the order it asks them in, which is the same on every run of the game).
+// The answers kept, each by the function of bots/ that asks it, for a key that holds all the answer reads.
 struct hand_answers {
-  struct {  // carried_unit: per hand
-    const variant* v = nullptr;
-    int hands_played = -1, dealer = -1;
+  struct {  // carried_unit: per hand and its bids
+    hand_key key;
     std::array<double, max_teams> unit{};
     std::array<bool, max_teams> known{};
   } carried;
@@ -67,9 +93,11 @@ struct hand_answers {
     hand_key key;
     std::array<std::array<int8_t, max_seats>, max_seats> answer{};
   } pooled;
-  struct {  // trick_needed: per trick and seat, 0 unknown, 1 no, 2 yes
+  struct {  // trick_needed: per trick (and the tricks so far) and seat, 0 unknown, 1 no, 2 yes
     hand_key key;
     int trick = -1;
+    std::array<int, max_seats> tricks_won{};
+    std::array<int8_t, max_tricks> trick_winner{};
     std::array<int8_t, max_seats> answer{};
   } needed;
   struct mate_entry {  // mate_choice: per bidding position (at most 64 kept)
@@ -77,10 +105,14 @@ struct hand_answers {
     int seat = -1, choice = 0;
   };
   std::vector<mate_entry> mate_choices;
-  struct {  // leaves_to_mate: per bid kind, 0 unknown, 1 no, 2 yes
+  struct leaves_entry {  // leaves_to_mate: per bid kind and what the bidder's outlook guesses of the later bids
     hand_key key;
-    std::vector<int8_t> answer;
-  } leaves;
+    int kind = -1;
+    double mu = 0, mate_mu = 0, opp_shift = 0;
+    bool answer = false;
+  };
+  std::vector<leaves_entry> leaves;
+  guess_memo guesses;
 };
 
 }  // namespace bot_detail
@@ -91,6 +123,8 @@ struct hand_answers {
 class bot_calibration {
  public:
   explicit bot_calibration(const variant& v);
+  // one made already
+  bot_calibration(const variant& v, bot_detail::calibrated ready);
   ~bot_calibration();
   bot_calibration(const bot_calibration&) = delete;
   bot_calibration& operator=(const bot_calibration&) = delete;

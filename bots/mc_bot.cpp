@@ -257,17 +257,21 @@ move mc_bot::choose(const game_state& st, bot_context& cx) {
   if (st.ph == phase::play) st.legal_cards().for_each([&](int c) { cand[n++] = move::make_card(c); });
   else n = st.legal_moves(cand.data());
   if (n <= 1 || st.v->team_of[st.acting_seat()] < 0) return bot_move(st, r_, cx);
+  // successive halving: ceil(log2 n) rounds, each giving the budget's share to the survivors on shared deals.
+  // A budget short of one deal per candidate in the first round would choose on fewer deals than there are
+  // candidates, by chance more than by play (with 4 playouts in six, every side was set hand after hand and
+  // no game reached its target): the rule-following bot's move is made instead.
+  const int rounds = std::max(1, (int)std::ceil(std::log2((double)n)));
+  if (o_.budget < rounds * n) return bot_move(st, r_, cx);
   price_carried(st);
-  // successive halving: ceil(log2 n) rounds, each giving the budget's share to the survivors on shared deals
   std::array<double, max_moves> sum{};
   std::array<int, max_moves> tried{};
   std::array<int16_t, max_moves> alive;
   for (int i = 0; i < n; ++i) alive[i] = (int16_t)i;
   int live = n;
-  const int rounds = std::max(1, (int)std::ceil(std::log2((double)n)));
   bool strict = true;
   for (int round = 0; round < rounds && live > 1; ++round) {
-    const int deals = std::max(1, o_.budget / (rounds * live));
+    const int deals = o_.budget / (rounds * live);
     for (int d = 0; d < deals; ++d) {
       if (!sample_world(know_, st, r_, world_, strict)) {
         // what the seat believes of the voids cannot all hold: deal without them

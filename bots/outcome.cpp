@@ -4,21 +4,157 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 namespace spades::bot_detail {
+
+bool hand_key::same(const game_state& st) const {
+  if (v != st.v || hands_played != st.hands_played || dealer != st.dealer || redeals != st.redeals || controller != st.controller ||
+      hand_scored != st.hand_scored || overtime != st.overtime)
+    return false;
+  for (int b = 0; b < max_seats; ++b)
+    if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
+  if (covered != st.covered || converted != st.bid_converted || team_calls != st.team_calls || player_calls != st.player_calls) return false;
+  // the variant's teams, counters and options only: the rest are never read (nor set)
+  const int teams = std::min(v->teams, max_teams), n = (int)v->counters.size(), opts = (int)v->option_names.size();
+  for (int t = 0; t < teams; ++t)
+    if (score[t] != st.score[t] || !std::equal(counters[t].begin(), counters[t].begin() + n, st.counters[t].begin())) return false;
+  if (!std::equal(options.begin(), options.begin() + opts, st.options.begin())) return false;
+  if (!scoring_reads_cards(*v)) return true;
+  return dealt == st.dealt && held == st.hands && won_cards == st.won_cards && trick_win_card == st.trick_win_card &&
+         trumped_tricks == st.trumped_tricks;
+}
+
+void hand_key::set(const game_state& st) {
+  v = st.v;
+  hands_played = st.hands_played;
+  dealer = st.dealer;
+  redeals = st.redeals;
+  controller = st.controller;
+  hand_scored = st.hand_scored;
+  overtime = st.overtime;
+  bids = st.bids;
+  covered = st.covered;
+  converted = st.bid_converted;
+  team_calls = st.team_calls;
+  player_calls = st.player_calls;
+  score = st.score;
+  counters = st.counters;
+  options = st.options;
+  if (!scoring_reads_cards(*v)) return;
+  dealt = st.dealt;
+  held = st.hands;
+  won_cards = st.won_cards;
+  trick_win_card = st.trick_win_card;
+  trumped_tricks = st.trumped_tricks;
+}
+
+namespace {
+
+constexpr size_t memo_slots = 4096, memo_entries = 2048;
+
+// A hash of the key's words, each multiplied apart (no chain from one word to the next), then mixed.
+uint64_t hash_of(const uint64_t* key, int n) {
+  uint64_t h = (uint64_t)n;
+  for (int i = 0; i < n; ++i) h += (key[i] ^ (key[i] >> 31)) * (0x9e3779b97f4a7c15ull + 2 * (uint64_t)i);
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  return h ^ (h >> 33);
+}
+
+template <class T>
+void put(uint64_t* key, int& n, const T& x) {
+  static_assert(sizeof(T) % 8 == 0);
+  std::memcpy(key + n, &x, sizeof(T));
+  n += (int)(sizeof(T) / 8);
+}
+
+// The key of a guess within a decision (guess_memo): the bidding's fields, the cards held where the scoring
+// reads cards, the tricks per seat and their order where read, and the team whose carried counter is raised.
+int guess_key(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised, uint64_t* key) {
+  const variant& v = *st.v;
+  int n = 0;
+  key[n++] = (uint64_t)(uint8_t)st.ph | (uint64_t)(uint8_t)(st.controller + 1) << 8 | (uint64_t)(uint8_t)(raised + 1) << 16 |
+             (uint64_t)(uint32_t)st.redeals << 32;
+  put(key, n, st.bids);
+  put(key, n, st.covered);
+  put(key, n, st.bid_converted);
+  put(key, n, st.team_calls);
+  put(key, n, st.player_calls);
+  uint64_t w = 0;
+  for (int s = 0; s < max_seats; ++s) w |= (uint64_t)(uint8_t)won[s] << (8 * s);
+  key[n++] = w;
+  if (v.uses_trick_order || v.uses_trick_cards) {
+    const int tricks = std::min(v.tricks_per_hand, max_tricks);
+    for (int t = 0; t < tricks; t += 8) {
+      uint64_t x = 0;
+      for (int i = t; i < tricks && i < t + 8; ++i) x |= (uint64_t)(uint8_t)order[i] << (8 * (i - t));
+      key[n++] = x;
+    }
+  }
+  if (scoring_reads_cards(v)) put(key, n, st.hands);
+  return n;
+}
+
+}  // namespace
+
+static_assert(sizeof(bid_made) == 2 && sizeof(bool) == 1, "guess_key packs bids and flags as bytes");
+
+guess_memo::result scored(bot_context& cx, const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised) {
+  const variant& v = *st.v;
+  auto compute = [&] {
+    const guessed_hand g = guess_hand(st, won, order);
+    hand_facts f = g.facts();
+    team_counters more;
+    if (raised >= 0) {
+      more = st.counters;
+      more[raised][v.bags_counter] += 100;
+      f.counters = &more;
+    }
+    const hand_result hr = score(v, f);
+    const game_verdict d = verdict_after(v, f, hr);
+    guess_memo::result r;
+    r.points = hr.points;
+    if (v.bags_counter >= 0)
+      for (int t = 0; t < v.teams; ++t) r.carried[t] = hr.counters[t][v.bags_counter];
+    r.end = d.end;
+    r.winner = d.winner;
+    return r;
+  };
+  guess_memo& m = cx.answers.guesses;
+  uint64_t key[64];
+  const int n = guess_key(st, won, order, raised, key);
+  const uint64_t h = hash_of(key, n);
+  if (m.slots.empty()) m.slots.assign(memo_slots, {0, -1});
+  size_t i = h & (memo_slots - 1);
+  for (; m.slots[i].first == m.decision; i = (i + 1) & (memo_slots - 1)) {
+    const guess_memo::entry& e = m.entries[m.slots[i].second];
+    if (e.hash == h && e.len == (uint32_t)n && std::equal(key, key + n, m.keys.begin() + e.at)) return e.r;
+  }
+  const guess_memo::result r = compute();
+  if (m.entries.size() < memo_entries) {
+    m.slots[i] = {m.decision, (int32_t)m.entries.size()};
+    m.entries.push_back({h, (uint32_t)m.keys.size(), (uint32_t)n, r});
+    m.keys.insert(m.keys.end(), key, key + n);
+  }
+  return r;
+}
 
 namespace {
 
 // What one unit of the carried counter (the one the variant marks as playing the role of overtricks
 // carried to later hands) will cost later, in points: asked of the scoring by raising the counter by 100
-// on an even split of tricks. 0 without such a counter. Kept per hand.
+// on an even split of tricks. 0 without such a counter. Kept per hand and its bids.
 double carried_unit(bot_context& cx, const game_state& st, int team) {
   const variant& v = *st.v;
   const int k = v.bags_counter;
   if (k < 0 || v.seats < 1) return 0;
   auto& c = cx.answers.carried;
-  if (c.v != st.v || c.hands_played != st.hands_played || c.dealer != st.dealer) c = {st.v, st.hands_played, st.dealer, {}, {}};
+  if (!c.key.same(st)) {
+    c.key.set(st);
+    c.known = {};
+  }
   if (c.known[team]) return c.unit[team];
   std::array<int, max_seats> won{};
   std::array<int8_t, max_tricks> order{};
@@ -28,14 +164,8 @@ double carried_unit(bot_context& cx, const game_state& st, int team) {
   }
   double unit = 0;
   try {
-    const guessed_hand g = guess_hand(st, won, order.data());
-    hand_facts f = g.facts();
-    const scored_guess a = score_guess(v, f);
-    team_counters more = st.counters;
-    more[team][k] += 100;
-    f.counters = &more;
-    const scored_guess b = score_guess(v, f);
-    unit = std::clamp((double)(b.r.points[team] - a.r.points[team]) / 100.0, -50.0, 50.0);
+    const int64_t a = scored(cx, st, won, order.data()).points[team], b = scored(cx, st, won, order.data(), team).points[team];
+    unit = std::clamp((double)(b - a) / 100.0, -50.0, 50.0);
   } catch (const rule_error&) {
     unit = 0;
   }
@@ -95,16 +225,24 @@ double win_chance(const game_state& c, int team, double stake) {
 // it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
 // (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
 // level). Nothing is kept.
-double score_outcome(bot_context& cx, const game_state& st, int team, const std::array<int, max_seats>& won, const int8_t* order) {
+outcome_scorer::outcome_scorer(bot_context& cx, const game_state& st, int team) : cx_(cx), st_(st), team_(team) {
   const variant& v = *st.v;
-  const double unit = carried_unit(cx, st, team);
-  const double stake = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
-  const double before = win_chance(st, team, stake);
-  const scored_guess s = score_guess(st, won, order);
-  double u = (double)s.r.points[team];
-  if (v.bags_counter >= 0) u += unit * (double)(s.r.counters[team][v.bags_counter] - st.counters[team][v.bags_counter]);
-  if (s.d.end != game_end::none && s.d.winner >= 0) u += s.d.winner == team ? 2 * stake * (1 - before) : -2 * stake * before;
+  unit_ = carried_unit(cx, st, team);
+  stake_ = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
+  before_ = win_chance(st, team, stake_);
+}
+
+double outcome_scorer::operator()(const std::array<int, max_seats>& won, const int8_t* order) const {
+  const variant& v = *st_.v;
+  const guess_memo::result s = scored(cx_, st_, won, order);
+  double u = (double)s.points[team_];
+  if (v.bags_counter >= 0) u += unit_ * (double)(s.carried[team_] - st_.counters[team_][v.bags_counter]);
+  if (s.end != game_end::none && s.winner >= 0) u += s.winner == team_ ? 2 * stake_ * (1 - before_) : -2 * stake_ * before_;
   return u;
+}
+
+double score_outcome(bot_context& cx, const game_state& st, int team, const std::array<int, max_seats>& won, const int8_t* order) {
+  return outcome_scorer(cx, st, team)(won, order);
 }
 
 // The first opponent of `seat`, or -1 (everyone on one side). Never the dummy, whose tricks are its
@@ -121,7 +259,7 @@ int first_opponent(const variant& v, int seat) {
 // to a made contract: an overtrick, the last trick of a hand the side has taken whole (the smaller of the
 // last two, so that a bag penalty one of them crosses does not count). A set contract that stays set, or
 // an overtrick's bag, is no reason to take nothing.
-bool zero_wanted(const game_state& st, int seat) {
+bool zero_wanted(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   if (seat == v.dummy) return false;  // it has no bid: its controller's decides
   int team = v.team_of[seat];
@@ -130,7 +268,7 @@ bool zero_wanted(const game_state& st, int seat) {
   const int all = v.tricks_per_hand;
   auto score_with = [&](int mine) {
     const trick_split sp = split_of({{seat, mine}, {opp, all - mine}});
-    return score_guess(st, sp.won, sp.order.data()).r.points[team];
+    return scored(cx, st, sp.won, sp.order.data()).points[team];
   };
   try {
     int64_t first_trick_loss = score_with(0) - score_with(1);
@@ -149,7 +287,7 @@ bool bid_zero(bot_context& cx, const game_state& st, int seat) {
     c.key.set(st);
     c.answer = {};
   }
-  if (!c.answer[seat]) c.answer[seat] = zero_wanted(st, seat) ? 2 : 1;
+  if (!c.answer[seat]) c.answer[seat] = zero_wanted(cx, st, seat) ? 2 : 1;
   return c.answer[seat] == 2;
 }
 
@@ -169,9 +307,10 @@ const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const
   if (!c.known[seat]) {
     c.known[seat] = true;
     try {
+      const outcome_scorer score(cx, st, v.team_of[seat]);
       for (int k = 0; k <= all; ++k) {
         const trick_split sp = split_of({{seat, k}, {opp, all - k}});
-        c.by_count[seat][k] = score_outcome(cx, st, v.team_of[seat], sp.won, sp.order.data());
+        c.by_count[seat][k] = score(sp.won, sp.order.data());
       }
     } catch (const rule_error&) {
       c.by_count[seat] = {};
@@ -198,7 +337,7 @@ bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
     if (opp >= 0 && !st.bidding_skipped && all >= 2) {
       auto points = [&](int mine, int theirs) {
         const trick_split sp = split_of({{seat, mine}, {mate, theirs}, {opp, all - mine - theirs}});
-        return score_guess(st, sp.won, sp.order.data()).r.points[v.team_of[seat]];
+        return scored(cx, st, sp.won, sp.order.data()).points[v.team_of[seat]];
       };
       try {
         for (int k = 1; same && k + 2 <= all; ++k) same = points(k, 2) == points(k + 1, 1);
@@ -349,9 +488,12 @@ bool trick_needed(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   if (!v.uses_trick_order || st.bidding_skipped) return false;
   auto& c = cx.answers.needed;
-  if (!c.key.same(st) || c.trick != st.trick) {
+  if (!c.key.same(st) || c.trick != st.trick || c.tricks_won != st.tricks_won ||
+      !std::equal(c.trick_winner.begin(), c.trick_winner.begin() + std::min(st.trick, max_tricks), st.trick_winner.begin())) {
     c.key.set(st);
     c.trick = st.trick;
+    c.tricks_won = st.tricks_won;
+    c.trick_winner = st.trick_winner;
     c.answer = {};
   }
   if (c.answer[seat]) return c.answer[seat] == 2;

@@ -31,14 +31,31 @@ scored_guess score_guess(const variant& v, const hand_facts& f);
 // The same for `won` tricks taken in `order` (guess_hand).
 scored_guess score_guess(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order);
 
+// A guessed outcome's score as score_guess gives it (with `raised`, the team whose carried counter is raised
+// by 100 before the hand), kept for the decision under way (guess_memo).
+guess_memo::result scored(bot_context& cx, const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised = -1);
+
 // The side's score for the hand were `won` tricks taken in `order`, a game won or lost by it included.
+// outcome_scorer: the same for many outcomes of one state, what they share (the carried counter's price,
+// the side's chance before the hand) asked once.
+class outcome_scorer {
+ public:
+  outcome_scorer(bot_context& cx, const game_state& st, int team);
+  double operator()(const std::array<int, max_seats>& won, const int8_t* order) const;
+
+ private:
+  bot_context& cx_;
+  const game_state& st_;
+  int team_;
+  double unit_ = 0, stake_ = 0, before_ = 0;
+};
 double score_outcome(bot_context& cx, const game_state& st, int team, const std::array<int, max_seats>& won, const int8_t* order);
 // The first opponent of `seat` that is not the dummy, or -1.
 int first_opponent(const variant& v, int seat);
 // The seat whose score a seat's tricks go to: itself, or for the dummy its controller.
 inline int scorer_of(const game_state& st, int seat) { return seat == st.v->dummy ? st.controller : seat; }
 // Does the seat's side lose by the seat taking a trick (a nil, a naught)? bid_zero: the same, kept per hand.
-bool zero_wanted(const game_state& st, int seat);
+bool zero_wanted(bot_context& cx, const game_state& st, int seat);
 
 bool bid_zero(bot_context& cx, const game_state& st, int seat);
 // The side's score with the seat taking k tricks and an opponent the rest, for every k; null if none.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/outcome.hpp"
 #include "bots/play.hpp"
 #include "bots/rank.hpp"
 
@@ -141,17 +142,17 @@ std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::a
   return hands;
 }
 
-// The chance of taking no trick, playing to take none.
-double zero_chance(const hand_value& hv) { return std::exp(-hv.danger); }
+// The chance of taking no trick, playing to take none, with the danger priced by the variant's playouts.
+double zero_chance(const hand_value& hv, double scale) { return std::exp(-scale * hv.danger); }
 
 }  // namespace
 
-passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole) {
+passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole, double scale) {
   passed_chances p{};
-  p[0] = zero_chance(whole);
+  p[0] = zero_chance(whole, scale);
   for (int k = 1; k <= max_passed; ++k) {
     if (!hand.empty()) hand.remove(highest(v, hand));
-    p[k] = zero_chance(value_hand(v, hand, seat));
+    p[k] = zero_chance(value_hand(v, hand, seat), scale);
   }
   return p;
 }
@@ -203,8 +204,9 @@ void unseen_bands_of(calibrated& cal, std::vector<sample_hand>& hands) {
 // over random deals of this variant (the hands its course makes, a draw included): whatever the ranking,
 // the estimate is not biased. Also the chance an unseen hand takes no trick playing to. From a fixed seed:
 // the same on every run.
-calibrated calibrate(const variant& v) {
+calibrated calibrate_priced(const variant& v, double scale) {
   calibrated cal;
+  cal.zero_scale = scale;
   rng r(0x5eed);
   std::array<int16_t, max_cards> order;
   const int deals = 300;
@@ -220,14 +222,14 @@ calibrated calibrate(const variant& v) {
       hand_value hv = value_hand(v, hands[s], s);
       total += hv.tricks;
       extra += hv.incidental;
-      const passed_chances fitted = zero_after_passing(v, hands[s], s, hv);
+      const passed_chances fitted = zero_after_passing(v, hands[s], s, hv, scale);
       for (int k = 0; k <= max_passed; ++k) p0[k] += fitted[k];
       // a hand not looked at takes the plainer guess: priced by the fitted one, a blind nil was bid far
       // more often than it was made. Passing its highest cards, the fitted guess after them: forced on
       // every hand, the blind nils and naughts that pass cards were made about as often as it says, far
       // more often than the plainer guess says
       passed_chances unseen = fitted;
-      unseen[0] = std::exp(-hv.plain_danger);
+      unseen[0] = std::exp(-scale * hv.plain_danger);
       if (s != v.dummy) seen.push_back({hv, unseen});
       if (v.partner[s] >= 0 && s != v.dummy && v.partner[s] != v.dummy) {
         card_set mine = hands[s], theirs = hands[v.partner[s]];
@@ -253,7 +255,145 @@ calibrated calibrate(const variant& v) {
   return cal;
 }
 
+namespace {
+
+// A bid kind of one fixed number, not blind, whose bidder's side loses by its taking a trick (a nil): asked of
+// the scoring once the bids are in (zero_wanted). The first legal one, or -1.
+int fixed_bid(const game_state& st, const move* ms, int n) {
+  for (int i = 0; i < n; ++i) {
+    const bid_kind& k = st.v->bids[ms[i].a];
+    if (ms[i].type == move::bid && k.lo == k.hi && !k.blind) return i;
+  }
+  return -1;
+}
+
+// The plain bid of a seat not playing for nothing: the legal number nearest its estimate, a plain kind before
+// one with words, never a fixed number or a blind bid.
+int plain_bid(const game_state& st, const calibrated& cal, const move* ms, int n) {
+  const variant& v = *st.v;
+  const int seat = st.acting_seat();
+  const double mu = tricks_of(cal, value_hand(v, st.hands[seat], seat));
+  int best = 0;
+  double best_cost = 1e18;
+  for (int i = 0; i < n; ++i) {
+    if (ms[i].type != move::bid) continue;
+    const bid_kind& k = v.bids[ms[i].a];
+    const double cost = std::abs(ms[i].b - mu) + (k.words.empty() ? 0 : 0.5) + (k.blind ? 100 : 0) + (k.lo == k.hi ? 50 : 0);
+    if (cost < best_cost) { best_cost = cost; best = i; }
+  }
+  return best;
+}
+
+// One hand of a random deal played out by the rule-following bots under the variant's own rules, the seat of
+// least danger bidding a nil (fixed_bid) and the others plainly: whether it took no trick, and its danger as
+// value_hand reckons it. False when the hand says nothing of a nil (no such bid, or one not played for nothing).
+// With `both`, its partner bids one too (neither covers the other): the partner's danger and result too.
+bool nil_played_out(const variant& v, const calibrated& raw, bot_context& cx, rng& r, int deal, bool both, std::array<double, 2>& danger,
+                    std::array<bool, 2>& made) {
+  game_state st;
+  st.new_game(v, deal % v.seats);
+  st.deal(r);
+  int nil_seat = -1;
+  for (int s = 0; s < v.seats; ++s) {
+    if (s == v.dummy || v.team_of[s] < 0 || v.partner[s] < 0 || v.partner[s] == v.dummy) continue;
+    const double d = value_hand(v, st.hands[s], s).danger;
+    if (nil_seat < 0 || d < danger[0]) { nil_seat = s; danger[0] = d; }
+  }
+  if (nil_seat < 0) return false;
+  const int mate = v.partner[nil_seat];
+  danger[1] = value_hand(v, st.hands[mate], mate).danger;
+  move ms[max_moves];
+  bool checked = false;
+  for (int guard = 0; guard < 4 * max_cards && st.hands_played == 0 && st.ph != phase::over && st.ph != phase::deal; ++guard) {
+    if (st.ph == phase::bid) {
+      const int n = st.legal_moves(ms);
+      if (n == 0) return false;
+      const int seat = st.acting_seat();
+      int pick = seat == nil_seat || (both && seat == mate) ? fixed_bid(st, ms, n) : plain_bid(st, raw, ms, n);
+      if (pick < 0) return false;
+      cx.answers.guesses.next_decision();
+      st.apply(ms[pick]);
+      continue;
+    }
+    if (st.ph == phase::play && !checked) {
+      cx.answers.guesses.next_decision();
+      if (!bid_zero(cx, st, nil_seat) || (both && !bid_zero(cx, st, mate))) return false;
+      checked = true;
+    }
+    st.apply(bot_move(st, r, cx));
+  }
+  if (st.hands_played != 1 || !checked) return false;
+  made = {st.tricks_won[nil_seat] == 0, st.tricks_won[mate] == 0};
+  return true;
+}
+
+// The scale at which the chance value_hand's danger gives (exp(-scale * danger)) averages to the share of
+// the played-out nils made, at least 1; 1 with fewer than 50 of them.
+double fitted_scale(const std::vector<double>& dangers, int made) {
+  if (dangers.size() < 50) return 1;
+  const double share = std::clamp((double)made / (double)dangers.size(), 0.02, 0.98);
+  auto predicted = [&](double k) {
+    double p = 0;
+    for (double d : dangers) p += std::exp(-k * d);
+    return p / (double)dangers.size();
+  };
+  // the predicted share falls as the scale grows; never below 1: the playouts' nils are the safest hand of
+  // each deal, and a scale fitted below the fixed weights priced every other hand too safe (in six, whose
+  // fit was 0.49, 45% of the bids went nil and 37% of them failed)
+  double lo = 1, hi = 8;
+  for (int i = 0; i < 40; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (predicted(mid) > share ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+// How the danger of taking a trick is priced for this variant: by hands played out under its own rules
+// (nil_played_out), a nil covered by its partner and two partners' nils, neither covered. Forced plays,
+// rules to beat the winner, a trump that may not win: what a nil can stay under is the variant's, which the
+// danger's fixed weights (fitted to standard play) do not know. 1 where no hand says anything (no nil to
+// bid, partners bidding as one).
+std::array<double, 2> zero_scales(const variant& v, const calibrated& raw) {
+  if (v.bid_by_team || v.seats < 2) return {1, 1};
+  bot_context cx(std::make_shared<const bot_calibration>(v, raw));
+  rng r(0x5eed + 1);
+  std::array<std::vector<double>, 2> dangers;
+  std::array<int, 2> made{};
+  for (int d = 0; d < 300; ++d) {
+    const bool both = d % 3 == 2;
+    std::array<double, 2> danger{};
+    std::array<bool, 2> ok{};
+    try {
+      if (!nil_played_out(v, raw, cx, r, d, both, danger, ok)) continue;
+    } catch (const rule_error&) {
+      continue;
+    }
+    for (int k = 0; k < (both ? 2 : 1); ++k) {
+      dangers[both].push_back(danger[k]);
+      made[both] += ok[k];
+    }
+  }
+  const double covered = fitted_scale(dangers[0], made[0]);
+  return {covered, dangers[1].size() < 50 ? covered : std::max(covered, fitted_scale(dangers[1], made[1]))};
+}
+
+}  // namespace
+
+// The variant's calibration: priced once with the danger as value_hand reckons it, then again with the danger
+// priced by hands of the variant played out by bots of that first calibration.
+calibrated calibrate(const variant& v) {
+  const calibrated raw = calibrate_priced(v, 1);
+  const std::array<double, 2> scales = zero_scales(v, raw);
+  calibrated cal = scales[0] == 1 ? raw : calibrate_priced(v, scales[0]);
+  cal.uncovered = scales[1] / scales[0];
+  return cal;
+}
+
 }  // namespace bot_detail
+
+bot_calibration::bot_calibration(const variant& v, bot_detail::calibrated ready) : v_(v) {
+  std::call_once(once_, [&] { cal_ = std::make_unique<bot_detail::calibrated>(std::move(ready)); });
+}
 
 bot_calibration::bot_calibration(const variant& v) : v_(v) {}
 bot_calibration::~bot_calibration() = default;

@@ -16,7 +16,7 @@ int side_size(const variant& v, int seat);
 // back add little), by the fitted guess; `whole` is the hand's value before passing.
 constexpr int max_passed = 2;
 using passed_chances = std::array<double, max_passed + 1>;
-passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole);
+passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole, double scale);
 
 // What a hand not looked at may be: its estimate, chance of taking none and sure winners, for one band of
 // the variant's hands (the calibration's deals ranked by estimate and cut into equally likely bands).
@@ -24,10 +24,14 @@ struct unseen_hand {
   double mu = 0, p0 = 0, sure = 0;
   passed_chances p0_passed{};  // p0 after passing the highest cards (p0_passed[0] == p0)
 };
-constexpr int unseen_bands = 8;
+constexpr int unseen_bands = 4;
 
 struct calibrated {
   double incidental = 0;  // tricks per unit of hand_value::incidental
+  double zero_scale = 1;  // the danger of taking a trick, priced by the variant's play (calibrate)
+  // ... for two partners both playing to take nothing, neither covering the other: their chances of taking
+  // none are the covered chances to this power
+  double uncovered = 1;
   double p0 = 0.5;   // the chance of an unseen hand taking no trick
   passed_chances p0_passed{0.5, 0.5, 0.5};  // ... after passing its highest cards (the fitted guess)
   // the tricks a hand gains receiving its partner's k highest cards for its own k lowest (an exchange
@@ -40,7 +44,9 @@ struct calibrated {
 inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
 // The spread (standard deviation) of the estimates of the variant's hands, from the bands' averages.
 double hand_spread(const calibrated& cal);
-// The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed.
+// The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed; calibrate_priced:
+// the same with the danger of taking a trick priced at `scale`.
 calibrated calibrate(const variant& v);
+calibrated calibrate_priced(const variant& v, double scale);
 
 }  // namespace spades::bot_detail

@@ -31,10 +31,11 @@ static const char* help =
     "(default: S, or the first seat), bots take the others. Your hand is shown sorted, with suit symbols\n"
     "and colour where the terminal supports them (set NO_COLOR to turn colour off; --notation plain\n"
     "shows AS 10D, --notation symbols A\u2660 10\u2666, whatever the terminal). --bot chooses the\n"
-    "bots: rule (the rule-following bot, the default), random, or mc (the Monte Carlo bot, stronger and\n"
-    "slower; --mc-budget sets its playouts per decision). --bots SPEC seats bots per side or seat as sim\n"
-    "does (your seat is yours whatever it says), outside programs included: `--bots E=exec:CMD` (see\n"
-    "spec/bot-protocol.md; --bot-timeout MS bounds each answer, default 10000).\n"
+    "bots: mc (the Monte Carlo bot, the default: the strongest, a few milliseconds a decision;\n"
+    "--mc-budget sets its playouts per decision), rule (the rule-following bot: weaker, at once), or\n"
+    "random. --bots SPEC seats bots per side or seat as sim does (your seat is yours whatever it says),\n"
+    "outside programs included: `--bots E=exec:CMD` (see spec/bot-protocol.md; --bot-timeout MS bounds\n"
+    "each answer, default 10000).\n"
     "\n"
     "At a prompt type a bid (4, nil, blind nil ...), a card (QH, 10D, TD, BJ), `pass 2C 3D` when\n"
     "passing cards, `discard 2C 3D` when discarding, or an announcement (`little bemo`,\n"
@@ -539,10 +540,14 @@ std::optional<record_file> resumed(args& a, std::string& file) {
   if (!a.positional.empty() || a.has("--seat") || a.has("--seed") || !a.multi.empty())
     throw usage_error("--resume takes the variant, seat, seed and options from the record: give none of them");
   if (a.has("--bot") || a.has("--bots") || a.has("--mc-budget"))
-    throw usage_error("--resume plays on against the rule-following bots, as recorded games are played: give no --bot, --bots or --mc-budget");
+    throw usage_error("--resume plays on against the bots the game was played against: give no --bot, --bots or --mc-budget");
   std::optional<record_file> saved = read_record(a.get("--resume"));
-  if (!saved->bot.empty() && saved->bot != "rule")
-    throw usage_error(fmt::format("'{}' is a game against the {} bot: only games against the rule-following bots can be resumed", a.get("--resume"), saved->bot));
+  // the Monte Carlo bots' playouts as recorded (records before it was kept: the default then)
+  const nlohmann::ordered_json& meta = saved->d.doc["record"];
+  if (meta.contains("mc_budget")) {
+    if (!meta["mc_budget"].is_number_integer()) throw input_error(fmt::format("{}: record.mc_budget: not a whole number", a.get("--resume")));
+    a.values["--mc-budget"] = std::to_string(meta["mc_budget"].get<int64_t>());
+  }
   if (saved->command != "play") throw usage_error(fmt::format("'{}' is a record of `spades {}`, not of a game played at the table", a.get("--resume"), saved->command));
   file = saved->d.ruleset;
   a.multi = saved->options;
@@ -579,15 +584,16 @@ int cmd_play(int argc, char** argv) {
   const int me = your_seat(v, a);
   uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
                                   : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
-  seat_bots kinds;
-  kinds.kinds.fill(bot_kind::rule);
   if (a.has("--bot") && a.has("--bots")) throw usage_error("give --bot NAME (every bot) or --bots SPEC (per side or seat), not both");
-  if (a.has("--bot")) {
-    auto k = find_bot(a.get("--bot"));
-    if (!k) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", a.get("--bot"), bot_names()));
-    kinds.kinds.fill(*k);
+  // the Monte Carlo bot unless --bot or --bots says; a resumed game goes on with the bots it was played against
+  std::string bots_spec = bot_name(bot_kind::mc);
+  if (saved) bots_spec = saved->bot.empty() ? bot_name(bot_kind::rule) : saved->bot;
+  else if (a.has("--bots")) bots_spec = a.get("--bots");
+  else if (a.has("--bot")) {
+    if (!find_bot(a.get("--bot"))) throw usage_error(fmt::format("--bot: unknown bot '{}' (bots: {})", a.get("--bot"), bot_names()));
+    bots_spec = a.get("--bot");
   }
-  if (a.has("--bots")) kinds = read_bots(v, a.get("--bots"));
+  seat_bots kinds = read_bots(v, bots_spec);
   kinds.kinds[me] = bot_kind::rule;  // your seat: no bot decides there
   kinds.exec.timeout_ms = (int)a.get_int("--bot-timeout", default_bot_timeout_ms, 1, max_bot_timeout_ms);
   mc_options mc;
@@ -604,13 +610,14 @@ int cmd_play(int argc, char** argv) {
   if (!record_path.empty()) {
     nlohmann::ordered_json meta = record_meta("play", st, a.multi, seed);
     meta["seat"] = v.seat_names[me];
-    if (a.has("--bot") || a.has("--bots")) meta["bot"] = a.get(a.has("--bot") ? "--bot" : "--bots");
+    meta["bot"] = bots_spec;
+    meta["mc_budget"] = mc.budget;
     rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
     rec->start_game(st);
   }
   recorded_table<table> rt(tb, rec.get(), record_path, me);
   if (saved) {
-    size_t moves = resume_game(*saved, st, r, me, bots.context(), rec.get());
+    size_t moves = resume_game(*saved, st, r, me, bots, rec.get());
     if (st.ph == phase::over) throw usage_error(fmt::format("the game in '{}' is over: there is nothing to resume", a.get("--resume")));
     fmt::print("Resumed {}: hand {}, {} dealt ({} moves replayed).\n", a.get("--resume"), st.hands_played + 1, v.seat_names[st.dealer], moves);
     tb.scores();

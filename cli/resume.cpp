@@ -1,7 +1,7 @@
 // A saved game brought back: its moves played again from its seed through the game loop.
 #include "cli/resume.hpp"
 
-#include "bots/bot.hpp"
+#include "bots/players.hpp"
 #include "cli/commands.hpp"
 #include "runtime/notation.hpp"
 
@@ -20,7 +20,7 @@ struct entry {
 struct replayer {
   const record_file& rf;
   int me;
-  bot_context& cx;
+  seated_bots& bots;
   std::vector<entry> entries;
   size_t next = 0;
   std::vector<move> pending;  // the rest of the entry under way (several cards passed at once)
@@ -46,7 +46,7 @@ struct replayer {
       return true;
     }
     // the bots' moves are made again (the seed's random numbers drawn the same way) and must agree
-    out = bot_move(st, r, cx);
+    bots(st, r, out);
     if (format_move(st, out) != format_move(st, m))
       wrong(fmt::format("the bot plays {} here: the record does not follow from its seed {} (was it made by another version of spades?)",
                         format_move(st, out), rf.seed));
@@ -54,19 +54,30 @@ struct replayer {
   }
 };
 
-// Hears the game replayed: the recorder only (the table stays silent).
+// Hears the game replayed: the recorder and the bots, which see it as they saw it when it was played (the
+// table stays silent).
 struct recorder_only : observer {
   game_recorder* rec;
+  seated_bots& bots;
   void dealing(const game_state& s) { if (rec) rec->dealing(s); }
-  void dealt(const game_state& s) { if (rec) rec->dealt(s); }
-  void moving(const game_state& s, const move& m) { if (rec) rec->moving(s, m); }
-  void moved(const game_state& s, const move& m) { if (rec) rec->moved(s, m); }
+  void dealt(const game_state& s) {
+    if (rec) rec->dealt(s);
+    bots.dealt(s);
+  }
+  void moving(const game_state& s, const move& m) {
+    if (rec) rec->moving(s, m);
+    bots.moving(s, m);
+  }
+  void moved(const game_state& s, const move& m) {
+    if (rec) rec->moved(s, m);
+    bots.moved(s, m);
+  }
 };
 
 }  // namespace
 
-size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, bot_context& cx, game_recorder* rec) {
-  replayer rp{rf, me, cx, {}, 0, {}, {}};
+size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated_bots& bots, game_recorder* rec) {
+  replayer rp{rf, me, bots, {}, 0, {}, {}};
   const json& cases = rf.d.doc["cases"];
   for (const json& c : cases) {
     if (!c.is_object() || !c.contains("moves") || !c["moves"].is_array()) continue;
@@ -74,7 +85,7 @@ size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, bot_co
     for (size_t i = 0; i < c["moves"].size(); ++i)
       if (c["moves"][i].is_string()) rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
   }
-  run_game(st, r, rp, recorder_only{{}, rec});
+  run_game(st, r, rp, recorder_only{{}, rec, bots});
   if (rp.next < rp.entries.size() || !rp.pending.empty()) {
     rp.current = rp.entries[std::min(rp.next, rp.entries.size() - 1)];
     rp.wrong("the game is over before this move");

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "bots/context.hpp"
+#include "bots/players.hpp"
 #include "cli/records.hpp"
 #include "runtime/loop.hpp"
 
@@ -85,7 +85,8 @@ struct recorded_table : observer {
 // Plays the recorded moves of a saved game again from its seed, silently, checking that the bots make the
 // same moves and yours are legal, so that the game goes on exactly as it would have; the recorder hears
 // it all again. Throws input_error when the record does not follow from its seed. Returns the number of
-// moves replayed. The bots' moves are made in `cx`, the context of the bots that play the game on.
-size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, bot_context& cx, game_recorder* rec);
+// moves replayed. The bots' moves are made again by `bots`, the bots that play the game on (any kind: the
+// Monte Carlo bots draw from their own seeded streams and see the game replayed as they saw it).
+size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated_bots& bots, game_recorder* rec);
 
 }  // namespace spades::cli

@@ -261,7 +261,7 @@ TEST_CASE("cli: bench prints hands/s and moves/s") {
 }
 
 TEST_CASE("cli: play re-prompts on bad input and leaves cleanly on EOF") {
-  auto r = run("play --seed 4 --seat S", "\nbanana\n99\nhelp\nscore\n");
+  auto r = run("play --bot rule --seed 4 --seat S", "\nbanana\n99\nhelp\nscore\n");
   CHECK(r.code == 0);
   CHECK(r.out.find("nothing was entered") != std::string::npos);
   CHECK(r.out.find("'banana' is not a bid") != std::string::npos);
@@ -275,7 +275,7 @@ TEST_CASE("cli: a whole game can be played from the prompt") {
   // cards; illegal ones are refused and re-asked, and the game must still finish or leave at EOF.
   std::string input;
   for (int i = 0; i < 20; ++i) input += "3\n";
-  auto r = run("play --seed 5", input);
+  auto r = run("play --bot rule --seed 5", input);
   CHECK(r.code == 0);
   CHECK(r.out.find("You (S) bid 3") != std::string::npos);
 }

@@ -13,16 +13,16 @@ TEST_CASE("match: a small seeded duplicate run, figure for figure, the same for 
   REQUIRE(r.code == 0);
   CHECK(r.out ==
         "Standard Spades: A random against B rule, 5 deals played twice with the sides swapped, seed 2\n"
-        "10 games, 164 hands\n"
-        "A - B points per hand        -194.93   95% interval -206.87 to -182.98\n"
-        "A - B points per game       -3196.80   95% interval -4538.37 to -1855.23\n"
+        "10 games, 160 hands\n"
+        "A - B points per hand        -187.14   95% interval -211.71 to -162.58\n"
+        "A - B points per game       -2994.30   95% interval -4029.57 to -1959.03\n"
         "A won 0, lost 10, tied 0 (A's score 0.0%)\n"
         "Elo difference A - B -inf, 95% interval -inf to -166\n");
   CHECK(run("match rulesets/standard.spades random rule --deals 5 --duplicate --seed 2 --jobs 3", "", true).out == r.out);
 }
 
 TEST_CASE("match: --json gives every figure; an unbounded Elo is null") {
-  auto r = run("match rulesets/standard.spades rule mc --deals 3 --seed 2 --mc-budget 20 --json --jobs 2", "", true);
+  auto r = run("match rulesets/standard.spades rule mc --deals 3 --seed 2 --mc-budget 64 --json --jobs 2", "", true);
   REQUIRE(r.code == 0);
   CHECK(r.out == R"({
   "variant": "Standard Spades",
@@ -37,29 +37,29 @@ TEST_CASE("match: --json gives every figure; an unbounded Elo is null") {
   "duplicate": false,
   "boards": 3,
   "games": 3,
-  "hands": 35,
+  "hands": 22,
   "per_hand": {
-    "mean": 4.942857142857143,
+    "mean": -15.863636363636363,
     "mean_95": [
-      -11.432174742186252,
-      21.317889027900538
+      -45.651448823912474,
+      13.924176096639748
     ]
   },
   "per_game": {
-    "mean": 57.666666666666664,
+    "mean": -116.33333333333333,
     "mean_95": [
-      -83.77853249870927,
-      199.11186583204258
+      -304.02767311764893,
+      71.36100645098226
     ]
   },
-  "wins": 2,
-  "losses": 1,
+  "wins": 1,
+  "losses": 2,
   "ties": 0,
-  "score": 0.6666666666666666,
-  "elo": 120.41199826559246,
+  "score": 0.3333333333333333,
+  "elo": -120.4119982655925,
   "elo_95": [
-    -232.62391405372114,
-    473.4479105849058
+    -473.44791058490614,
+    232.62391405372105
   ]
 }
 )");

@@ -52,7 +52,7 @@ TEST_CASE("output: a full standard output fails every command with exit 2 and sa
       {"test", "test rulesets/standard.hands.json"},
       {"bench", "bench rulesets/standard.spades --hands 10"},
       {"replay", "replay " + rec.string()},
-      {"play", "play --seed 1"},
+      {"play", "play --bot rule --seed 1"},
   };
   for (const auto& [name, args] : commands) {
     INFO(args);

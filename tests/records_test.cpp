@@ -174,21 +174,21 @@ TEST_CASE("records: a seeded sim game recorded, replayed and run as test hands; 
   auto doc = nlohmann::json::parse(slurp(rec));
   CHECK(doc["record"]["format"] == 1);
   CHECK(doc["record"]["seed"] == 7);
-  REQUIRE(doc["cases"].size() == 14);
-  CHECK(doc["record"]["games"][0]["cases"] == 7);
-  CHECK(doc["cases"][1]["note"] == "NS: contract: bid 3+3 took 9, +63, bags 0 -> 3 | EW: nil: E bid nil took 0, W bid nil took 4; contract: bid nil+nil took 4, +4, bags 2 -> 6");
+  REQUIRE(doc["cases"].size() == 17);
+  CHECK(doc["record"]["games"][0]["cases"] == 9);
+  CHECK(doc["cases"][1]["note"] == "NS: contract: bid 3+3 took 9, +63, bags 0 -> 3 | EW: contract: bid 2+2 took 4, +40");
   auto t = run("test " + rec);
   CHECK(t.code == 0);
-  CHECK(t.out.find("14 passed, 0 failed") != std::string::npos);
+  CHECK(t.out.find("17 passed, 0 failed") != std::string::npos);
   auto r = run("replay " + rec);
   CHECK(r.code == 0);
-  CHECK(r.out.find("  trick  1: W 4D, N 3D, E 2D, S 6D -> S\n") != std::string::npos);
-  CHECK(r.out.find("14 hands of 2 games replayed: every move and score agrees with the rules\n") != std::string::npos);
+  CHECK(r.out.find("  trick  2: W 4D, N AD, E 2D, S 6D -> N\n") != std::string::npos);
+  CHECK(r.out.find("17 hands of 2 games replayed: every move and score agrees with the rules\n") != std::string::npos);
   auto j = run("replay " + rec + " --json", "", true);
   auto rj = nlohmann::json::parse(j.out);
-  REQUIRE(rj["hands"].size() == 14);
-  for (size_t i = 0; i < 14; ++i) CHECK(rj["hands"][i]["score"] == doc["cases"][i]["expect"]["score"]);
-  CHECK(rj["hands"][13]["score"] == doc["record"]["games"][1]["score"]);
+  REQUIRE(rj["hands"].size() == 17);
+  for (size_t i = 0; i < 17; ++i) CHECK(rj["hands"][i]["score"] == doc["cases"][i]["expect"]["score"]);
+  CHECK(rj["hands"][16]["score"] == doc["record"]["games"][1]["score"]);
 }
 
 TEST_CASE("records: a tampered record names the hand and the move") {
@@ -201,13 +201,13 @@ TEST_CASE("records: a tampered record names the hand and the move") {
   std::ofstream(dir + "/bad-move.json") << doc.dump(1);
   auto r = run("replay " + dir + "/bad-move.json");
   CHECK(r.code == 1);
-  CHECK(r.out == dir + "/bad-move.json: game 1, hand 2, move 6 ('E: KH'): you must follow suit (D)\n");
+  CHECK(r.out == dir + "/bad-move.json: game 1, hand 2, move 10 ('E: KH'): you must follow suit (D)\n");
   doc = nlohmann::json::parse(slurp(dir + "/t.json"));
   doc["cases"][2]["expect"]["hand_score"]["NS"] = 72;
   std::ofstream(dir + "/bad-score.json") << doc.dump(1);
   r = run("replay " + dir + "/bad-score.json");
   CHECK(r.code == 1);
-  CHECK(r.out == dir + "/bad-score.json: game 1, hand 3: expect.hand_score.NS: the record says 72, the rules give 62\n");
+  CHECK(r.out == dir + "/bad-score.json: game 1, hand 3: expect.hand_score.NS: the record says 72, the rules give 64\n");
 }
 
 TEST_CASE("records: a game resumed goes on exactly as the game played without a break") {
@@ -223,16 +223,26 @@ TEST_CASE("records: a game resumed goes on exactly as the game played without a 
     return out;
   };
   std::string dir = temp_dir();
-  REQUIRE(run("play --seed 5 --record " + dir + "/whole.json", join(0, 1200)).code == 0);
-  REQUIRE(run("play --seed 5 --record " + dir + "/parts.json", join(0, 300)).code == 0);
-  auto part = nlohmann::json::parse(slurp(dir + "/parts.json"));
-  auto rest = run("play --resume " + dir + "/parts.json", join(300, 1200));
-  CHECK(rest.code == 0);
-  CHECK(rest.out.find("Resumed " + dir + "/parts.json: hand ") != std::string::npos);
-  auto whole = nlohmann::json::parse(slurp(dir + "/whole.json"));
-  auto resumed = nlohmann::json::parse(slurp(dir + "/parts.json"));
-  CHECK(resumed["cases"].size() > part["cases"].size());
-  CHECK(resumed == whole);
+  // against the rule-following bots, and against the Monte Carlo bots (the default), which must see the
+  // game replayed as they saw it played and draw the same playouts (a small budget keeps the test short)
+  for (const std::string bots : {"--bot rule", "--bot mc --mc-budget 40"}) {
+    INFO(bots);
+    REQUIRE(run("play " + bots + " --seed 5 --record " + dir + "/whole.json", join(0, 1200)).code == 0);
+    REQUIRE(run("play " + bots + " --seed 5 --record " + dir + "/parts.json", join(0, 60)).code == 0);
+    auto part = nlohmann::json::parse(slurp(dir + "/parts.json"));
+    auto rest = run("play --resume " + dir + "/parts.json", join(60, 1200));
+    CHECK(rest.code == 0);
+    CHECK(rest.out.find("Resumed " + dir + "/parts.json: hand ") != std::string::npos);
+    auto whole = nlohmann::json::parse(slurp(dir + "/whole.json"));
+    auto resumed = nlohmann::json::parse(slurp(dir + "/parts.json"));
+    auto moves = [](const nlohmann::json& doc) {
+      size_t n = 0;
+      for (const auto& c : doc["cases"]) n += c.value("moves", nlohmann::json::array()).size();
+      return n;
+    };
+    CHECK(moves(resumed) > moves(part) + 20);  // the game went on after the break
+    CHECK(resumed == whole);
+  }
   // a finished sim's record is not a game to resume
   REQUIRE(run("sim rulesets/standard.spades --games 1 --seed 7 --record " + dir + "/sim.json").code == 0);
   auto s = run("play --resume " + dir + "/sim.json");

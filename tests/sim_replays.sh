@@ -8,7 +8,7 @@ dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
 for bots in rule P1=mc random; do
   case $bots in
-    *mc) extra="--games 1 --mc-budget 16" ;;
+    *mc) extra="--games 1 --mc-budget 64" ;;
     rule) extra="--games 3" ;;
     *) extra="--games 1" ;;
   esac

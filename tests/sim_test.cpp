@@ -18,8 +18,8 @@ TEST_CASE("sim: --jobs N prints exactly what --jobs 1 prints for the same seed")
   REQUIRE(a.code == 0);
   CHECK(a.out == b.out);
   // the Monte Carlo bot draws from its own stream, seeded from its game's
-  auto c = run("sim rulesets/standard.spades --games 2 --seed 5 --jobs 1 --bots NS=mc --mc-budget 8", "", true);
-  auto d = run("sim rulesets/standard.spades --games 2 --seed 5 --jobs 2 --bots NS=mc --mc-budget 8", "", true);
+  auto c = run("sim rulesets/standard.spades --games 2 --seed 5 --jobs 1 --bots NS=mc --mc-budget 64", "", true);
+  auto d = run("sim rulesets/standard.spades --games 2 --seed 5 --jobs 2 --bots NS=mc --mc-budget 64", "", true);
   REQUIRE(c.code == 0);
   CHECK(c.out == d.out);
 }

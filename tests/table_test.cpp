@@ -35,11 +35,11 @@ course {
 }  // namespace
 
 TEST_CASE("table: help lists the legal moves grouped, and the commands, at every prompt") {
-  auto r = run("play --seed 42", "help\nquit\n");
+  auto r = run("play --bot rule --seed 42", "help\nquit\n");
   CHECK(has_line(r.out, "Your bid:   legal now: 1..13, nil"));
   CHECK(has_line(r.out, "  commands: hand (your hand), score (the scores), last (the last trick), undo (back to your last decision), help, quit"));
   // HighGround: after partner's `go blind`, at the blind prompt, `help` and `score` work
-  auto hg = run("play rulesets/highground.spades --seed 3", "help\nscore\nquit\n");
+  auto hg = run("play --bot rule rulesets/highground.spades --seed 3", "help\nscore\nquit\n");
   CHECK(has_line(hg.out, "You may bid blind, before looking at your cards (blind 6, blind naught 6, blind partner naught 6)."));
   CHECK(has_line(hg.out, "Blind bid, or Enter to look:   legal now: blind 6, blind naught 6, blind partner naught 6, or Enter to look at your cards"));
   // the bid column as wide as `go blind`, the columns kept
@@ -48,7 +48,7 @@ TEST_CASE("table: help lists the legal moves grouped, and the commands, at every
   CHECK(has_line(hg.out, "    N         go blind       0"));
   CHECK(has_line(hg.out, "    S (you)          -       0"));
   // Enter looks at the cards; then a hint's numbers grouped: `hint 0..13`
-  auto hint = run("play rulesets/highground.spades --seed 3 --seat E", "\nhelp\nquit\n");
+  auto hint = run("play --bot rule rulesets/highground.spades --seed 3 --seat E", "\nhelp\nquit\n");
   CHECK(has_line(hint.out, "Your bid:   legal now: hint 0..13, go blind"));
   // E took the kitty: its cards are shown with E's hand, once E has looked, not before the blind bid
   CHECK(has_line(hint.out, "You take the kitty: 4S   8H"));
@@ -56,8 +56,8 @@ TEST_CASE("table: help lists the legal moves grouped, and the commands, at every
 }
 
 TEST_CASE("table: undo goes back to your last decision and the bots replay the same game after it") {
-  auto undone = run("play --seed 42", "4\nundo\n3\nscore\nquit\n");
-  auto straight = run("play --seed 42", "3\nscore\nquit\n");
+  auto undone = run("play --bot rule --seed 42", "4\nundo\n3\nscore\nquit\n");
+  auto straight = run("play --bot rule --seed 42", "3\nscore\nquit\n");
   CHECK(has_line(undone.out, "Your bid: You (S) bid 4"));
   CHECK(has_line(undone.out, "Your card: Back to your previous decision (hand 1)."));
   // from the bid asked again on, the game is the one played with that bid from the start
@@ -67,7 +67,7 @@ TEST_CASE("table: undo goes back to your last decision and the bots replay the s
                            "    N              3       0", "    S (you)        3       0", "  EW                       0       0       0       0",
                            "    E              2       0", "    W              3       0"})
     CHECK(has_line(straight.out, line));
-  auto first = run("play --seed 42", "undo\nquit\n");
+  auto first = run("play --bot rule --seed 42", "undo\nquit\n");
   CHECK(has_line(first.out, "Your bid:   nothing to undo: this is your first decision"));
 }
 
@@ -75,7 +75,7 @@ TEST_CASE("table: a pass received, the last trick, the lead and the summary at t
   std::string path = temp_variant("table_pass_left", pass_left);
   // S holds 10S 8S and passes 10S to W; E passes 7S to S. T1 E JS, S 8S, W AS, N 9S: W. T2 W 10S, N KS,
   // E QS, S 7S: N.
-  auto r = run("play " + path + " --seed 1", "last\n10S\n8S\nlast\n7S\n");
+  auto r = run("play --bot rule " + path + " --seed 1", "last\n10S\n8S\nlast\n7S\n");
   CHECK(r.code == 0);
   CHECK(has_line(r.out, "Pass 1 card to the left:   no trick has been won yet"));
   CHECK(has_line(r.out, "You receive 7S (passed to you)"));
@@ -91,18 +91,18 @@ TEST_CASE("table: a pass received, the last trick, the lead and the summary at t
 
   // the kitty taken by the dealer: you see its cards when you take it, the others only how many
   std::string kitty = temp_variant("table_kitty", slurp(source_path("tests/features/deal_kitty_dealer.spades")));
-  auto mine = run("play " + kitty + " --seed 1", "discard 10S\n1\nAS\nKS\n");
+  auto mine = run("play --bot rule " + kitty + " --seed 1", "discard 10S\n1\nAS\nKS\n");
   CHECK(has_line(mine.out, "You take the kitty: KS"));
   CHECK(has_line(mine.out, "Trick 2: you lead"));
   // a side of one player: its row carries the bid
   CHECK(has_line(mine.out, "  A                1       2     -10     -10"));
-  auto theirs = run("play " + kitty + " --seed 2", "quit\n");
+  auto theirs = run("play --bot rule " + kitty + " --seed 2", "quit\n");
   CHECK(has_line(theirs.out, "B takes the kitty (1 card)"));
 }
 
 TEST_CASE("table: the cards partner's exchange gives you are shown") {
   // nil-pass: the Nil bidder and partner exchange one card each way
-  auto r = run("play rulesets/nil-pass.spades --seed 42", "nil\nAS\nquit\n");
+  auto r = run("play --bot rule rulesets/nil-pass.spades --seed 42", "nil\nAS\nquit\n");
   CHECK(has_line(r.out, "Pass 1 card to partner: You (S) pass a card to partner (AS)"));
   CHECK(has_line(r.out, "N passes a card to partner"));
   CHECK(has_line(r.out, "You receive 2H from N"));
