@@ -58,6 +58,7 @@ struct table : observer {
   int me;
   bool color, utf8;
   seated_bots& bots;
+  game_recorder* rec = nullptr;  // told when you look at your cards (null: no record)
   std::vector<move> entered;  // the rest of your last entry (several cards passed at once), still to apply
   bool announced = false;     // the move about to be applied was already said (a blind bid)
   // the move being applied: who made it, in which phase, at which trick of which hand
@@ -287,7 +288,7 @@ struct table : observer {
 
   // Reads your decision into `entered`; false when you leave.
   bool human_turn() {
-    if (st.ph == phase::bid) {
+    if (!st.may_see_hand(me)) {  // a decision you may make blind, before looking at your cards
       const turn_result blind = blind_turn();
       if (blind != turn_result::look) return blind == turn_result::entered;
     }
@@ -298,37 +299,51 @@ struct table : observer {
     return read_entry(prompt(for_dummy));
   }
 
+  // You look at your cards: the game's state and the record know it (a blind bid is then closed to you).
+  void look() {
+    st.look(me);
+    if (rec) rec->looked(st, me);
+  }
+
   enum class turn_result { look, entered, left };
-  // A bidder offered blind bids may make one before looking at its cards: `look` when it looks instead.
+  // A decision you may make before looking at your cards (a blind bid, or an answer to partner's blind
+  // bid): `look` when you look instead (Enter, `look` or `hand`).
   turn_result blind_turn() {
+    const bool answer = st.ph == phase::agree;
     move_list ms;
     int n = st.legal_moves(ms);
     move_list blind_moves;
     int blind_count = 0;
     for (int i = 0; i < n; ++i)
-      if (v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
-    if (blind_count == 0) return turn_result::look;
-    std::string blinds = grouped(blind_moves.data(), blind_count);
-    fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
+      if (answer || v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
+    const std::string blinds = answer ? "agree, refuse" : grouped(blind_moves.data(), blind_count);
+    if (answer) fmt::print("Your partner bids {} blind: you may answer before looking at your cards (agree or refuse).\n", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n));
+    else fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
     for (;;) {
       std::string line;
-      if (!read("Blind bid, or Enter to look: ", line)) return turn_result::left;
+      if (!read(answer ? "Agree or refuse, or Enter to look: " : "Blind bid, or Enter to look: ", line)) return turn_result::left;
       std::string t = lower_words(line);
-      if (t.empty() || t == "hand") return turn_result::look;  // looking at your hand gives up the blind bids
+      if (t.empty() || t == "hand" || t == look_word) {  // looking at your hand gives up the blind decision
+        look();
+        return turn_result::look;
+      }
       bool leave = false;
       if (command(t, leave, blinds + ", or Enter to look at your cards")) {
         if (leave) return turn_result::left;
         continue;
       }
-      move m;
+      std::vector<move> parsed;
       std::string err;
-      if (!parse_bid(v, line, m, err)) { fmt::print("  {}\n", err); continue; }
-      if (!v.bids[m.a].blind) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
+      if (!parse_action(st, line, parsed, err)) { fmt::print("  {}\n", err); continue; }
+      const move m = parsed.front();
+      if (!answer && (m.type != move::bid || !v.bids[m.a].blind)) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
       std::string why = st.why_illegal(m);
       if (!why.empty()) { fmt::print("  {}\n", why); continue; }
-      fmt::print("You bid {}.\n", format_move(st, m));
+      if (!answer) {
+        fmt::print("You bid {}.\n", format_move(st, m));
+        announced = true;
+      }
       entered = {m};
-      announced = true;
       return turn_result::entered;
     }
   }
@@ -619,6 +634,7 @@ int cmd_play(int argc, char** argv) {
     rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
     rec->start_game(st);
   }
+  tb.rec = rec.get();
   recorded_table<table> rt(tb, rec.get(), record_path, me);
   if (saved) {
     size_t moves = resume_game(*saved, st, r, me, bots.context(), rec.get());

@@ -52,6 +52,8 @@ static const char* const refuse_words[] = {"refuse", "no"};
 static const char* const keep_word = "keep";
 static const char* const discard_word = "discard";
 
+bool is_look(std::string_view text) { return lower_words(text) == look_word; }
+
 std::string format_move(const game_state& st, const move& m) {
   if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
   if (m.type == move::call) {

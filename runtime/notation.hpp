@@ -19,5 +19,9 @@ bool parse_bid(const variant& v, std::string_view text, move& out, std::string& 
 // The copy of a card is chosen among those the acting player holds. Legality is not checked here.
 bool parse_action(const game_state& st, std::string_view text, std::vector<move>& out, std::string& err);
 std::string lower_words(std::string_view text);  // lower-case, single spaces, trimmed
+// A seat looking at its cards is no move of the game loop but a fact of the state (game_state::look):
+// records and test hands write it "S: look", the table takes it as Enter at a blind decision.
+inline constexpr const char* look_word = "look";
+bool is_look(std::string_view text);  // the text (any case, any blanks) is `look`
 
 }  // namespace spades
