@@ -599,7 +599,7 @@ int cmd_play(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
   args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--mc-budget", "--record", "--resume"});
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
-  std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
+  std::string file = a.positional.empty() ? default_ruleset() : variant_path(a.positional[0]);
   const std::optional<record_file> saved = resumed(a, file);
   const std::string record_path = a.has("--record") ? a.get("--record") : a.get("--resume");
   if (!record_path.empty()) check_output_path(a.has("--record") ? "--record" : "--resume", record_path, {file});
