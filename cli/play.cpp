@@ -354,12 +354,37 @@ struct table : observer {
     if (for_dummy) fmt::print("You play for the dummy ({}): {}\n", v.seat_names[v.dummy], show(st.hands[v.dummy]));
     else if (st.ph == phase::play && st.exposed(v.dummy))
       fmt::print("Dummy ({}, played by {}): {}\n", v.seat_names[v.dummy], who(st.controller), show(st.hands[v.dummy]));
-    if (st.ph == phase::play && st.played == 0) fmt::print("Trick {}: {} lead{}\n", st.trick + 1, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
-    if (st.ph == phase::play && st.played > 0) {
+    if (st.ph != phase::play) return;
+    fmt::print("{}: {}\n", st.bidding_skipped ? "Taken" : "Taken/bid", standings());
+    if (st.played == 0) fmt::print("Trick {}: {} lead{}\n", st.trick + 1, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
+    if (st.played > 0) {
       std::string trick;
       for (int i = 0; i < st.played; ++i) trick += fmt::format("{}{} {}", i ? ", " : "", v.seat_names[(st.leader + i) % v.seats], card(st.trick_cards[i]));
-      fmt::print("Trick {}: {}\n", st.trick + 1, trick);
+      const std::string winning = st.win_seat == me ? "you are winning" : fmt::format("{} is winning", v.seat_names[st.win_seat]);
+      fmt::print("Trick {}: {}; {}, {} play{} next\n", st.trick + 1, trick, winning, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
     }
+  }
+
+  // Each bidder's tricks taken so far and its bid ("N 2/3", a worded bid in its words: "W 0/nil"; no bid: "N 2"): every seat,
+  // or every team when teams bid as one.
+  std::string standings() const {
+    std::string out;
+    const int bidders = v.bid_by_team ? v.teams : v.seats;
+    for (int b = 0; b < bidders; ++b) {
+      if (!v.bid_by_team && b == v.dummy) continue;
+      int taken = 0;
+      if (v.bid_by_team) {
+        for (int m : v.members[b]) taken += st.tricks_won[m];
+      } else {
+        taken = st.tricks_won[b];
+        // the dummy's tricks count as its player's
+        if (v.dummy >= 0 && st.controller == b) taken += st.tricks_won[v.dummy];
+      }
+      const std::string name = v.bid_by_team ? v.team_names[b] : b == me ? v.seat_names[b] + " (you)" : v.seat_names[b];
+      const std::string bid = bid_text(b);  // "-": no bid this hand, the tricks alone
+      out += fmt::format("{}{} {}{}", out.empty() ? "" : "   ", name, taken, bid == "-" ? "" : "/" + bid);
+    }
+    return out;
   }
 
   // What the prompt asks for the decision pending.

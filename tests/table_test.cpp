@@ -81,6 +81,11 @@ TEST_CASE("table: a pass received, the last trick, the lead and the summary at t
   CHECK(has_line(r.out, "You receive 7S (passed to you)"));
   CHECK(has_line(r.out, "E leads."));
   CHECK(has_line(r.out, "Your card:   last trick (trick 1 of hand 1): E JS, S 8S, W AS, N 9S; W won it"));
+  // every card: each seat's tricks (no bidding: no bid), who is winning the trick, who plays next
+  CHECK(has_line(r.out, "Taken: N 0   E 0   S (you) 0   W 0"));
+  CHECK(has_line(r.out, "Trick 1: E JS; E is winning, you play next"));
+  CHECK(has_line(r.out, "Taken: N 0   E 0   S (you) 0   W 1"));
+  CHECK(has_line(r.out, "Trick 2: W 10S, N KS, E QS; N is winning, you play next"));
   CHECK(has_line(r.out, "  NS                       1       1       1"));
   CHECK(has_line(r.out, "    N              -       1"));
   CHECK(after(r.out, "Game over: no winner (stopped: the hand limit of 1 hands was reached).\n") ==
@@ -106,4 +111,21 @@ TEST_CASE("table: the cards partner's exchange gives you are shown") {
   CHECK(has_line(r.out, "Pass 1 card to partner: You (S) pass a card to partner (AS)"));
   CHECK(has_line(r.out, "N passes a card to partner"));
   CHECK(has_line(r.out, "You receive 2H from N"));
+}
+
+TEST_CASE("table: beside every seat its tricks and bid, the trick's winner so far and who plays next") {
+  // a Nil bid in its word
+  auto nil = run("play --seed 42", "nil\nquit\n");
+  CHECK(has_line(nil.out, "Taken/bid: N 0/5   E 0/2   S (you) 0/nil   W 0/3"));
+  CHECK(has_line(nil.out, "Trick 1: E 3D; E is winning, you play next"));
+  // the dummy's player counts the dummy's tricks; the dummy has no entry of its own
+  auto dummy = run("play rulesets/three-dummy.spades --seed 1", "2\nquit\n");
+  CHECK(has_line(dummy.out, "Taken/bid: N 0/6   E 0/3   S (you) 0/2"));
+  CHECK(has_line(dummy.out, "Trick 1: E 2H; E is winning, you play next"));
+  // tricks counted as they are won, and the winner as it changes
+  auto later = run("play --seed 42", "3\n4H\nquit\n");
+  CHECK(has_line(later.out, "Taken/bid: N 0/3   E 0/2   S (you) 0/3   W 0/3"));
+  CHECK(has_line(later.out, "Trick 1: E AH; E is winning, you play next"));
+  CHECK(has_line(later.out, "Taken/bid: N 0/3   E 1/2   S (you) 0/3   W 0/3"));
+  CHECK(has_line(later.out, "Trick 2: E 3D; E is winning, you play next"));
 }
