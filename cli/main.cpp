@@ -103,7 +103,7 @@ std::string find_variant_arg(const std::string& arg, std::string& err) {
 
 std::string variant_path(const std::string& arg) {
   std::string err, path = find_variant_arg(arg, err);
-  if (path.empty()) throw input_error(fmt::format("error: {}", err));  // as a file that cannot be read is reported
+  if (path.empty()) throw input_error("error: " + err);
   return path;
 }
 
@@ -114,7 +114,7 @@ load_result try_load(const std::string& arg, const std::vector<std::string>& opt
   if (path.empty()) {
     const diagnostic d{{}, err, {}};
     out.unreadable = true;
-    out.text = src.render(d);
+    out.text = command_error("error: " + err) + "\n";
     out.diagnostics.push_back(diagnostic_json(src, d));
     return out;
   }
@@ -129,7 +129,7 @@ load_result try_load(const std::string& arg, const std::vector<std::string>& opt
   } catch (const lang::diag_error& e) {
     // the file named here cannot be read (one it extends that cannot be is an error at the `extends`)
     out.unreadable = dynamic_cast<const file_error*>(&e) && e.d.at.file < 0;
-    out.text = src.render(e.d);
+    out.text = out.unreadable ? command_error("error: " + e.d.message) + "\n" : src.render(e.d);
     out.diagnostics.push_back(diagnostic_json(src, e.d));
   }
   return out;
@@ -219,8 +219,8 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "diff") return cmd_diff(argc - 2, argv + 2);
   if (cmd == "graph") return cmd_graph(argc - 2, argv + 2);
   if (cmd == "replay") return cmd_replay(argc - 2, argv + 2);
-  fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay"}), main_help);
+  fmt::print(stderr, "spades: unknown command '{}'{}\n'spades --help' lists the commands\n", cmd,
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "bench", "list", "explain", "diff", "graph", "replay"}));
   return 2;
 }
 
@@ -232,7 +232,7 @@ int run_command(const std::string& cmd, int argc, char** argv) {
   } catch (const usage_error& e) {
     report_failure(fmt::format("spades {}: {}", cmd, e.what()));
   } catch (const input_error& e) {
-    report_failure(e.what());
+    report_failure(command_error(e.what()));
   } catch (const spades::rule_error& e) {
     report_failure(e.what());
     return 1;
@@ -267,6 +267,7 @@ int main(int argc, char** argv) {
   } else {
     for (int i = 2; i < argc; ++i)
       if (!std::strcmp(argv[i], "--json")) set_json_output(true);
+    set_command(cmd);
     code = run_command(cmd, argc, argv);
     who += " " + cmd;
   }

@@ -398,8 +398,8 @@ struct table : observer {
                : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
                : st.ph == phase::call && st.redeal_step()
                    ? fmt::format("Throw the hand in ({}) or `no` to play it", legal_text())
-               : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
-               : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
+               : st.ph == phase::call     ? fmt::format("Announce ({})", legal_text())  // the list ends with the word that declines
+               : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` (k) or `discard` (d)", card(st.drawn))
                : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
                : st.ph == phase::raise    ? fmt::format("Your side bids {}: raise to {}..{}, or pass", st.side_bid(st.turn), st.side_bid(st.turn) + 1, st.raise_limit(st.turn))
                : for_dummy                ? "The dummy's card"
@@ -418,9 +418,18 @@ struct table : observer {
         if (leave) return false;
         continue;
       }
+      if (st.ph == phase::draw && (t == "k" || t == "d")) line = t == "k" ? "keep" : "discard";  // the prompt's answers by their first letter
       std::vector<move> ms;
       std::string err;
-      if (!parse_action(st, line, ms, err)) { fmt::print("  {} (type `help` for the legal moves)\n", err); continue; }
+      if (!parse_action(st, line, ms, err)) {
+        // a word that is no bid at all: the bids open now, not every bid the variant knows
+        if (st.ph == phase::bid && !t.empty() && !names_a_bid(v, line)) fmt::print("  '{}' is not a bid (legal now: {})\n", lower_words(line), legal_text());
+        else fmt::print("  {} (type `help` for the legal moves)\n", err);
+        continue;
+      }
+      // a bid typed otherwise than the variant says it (`zero`, `0` for Nil): which bid it was taken for
+      if (ms.size() == 1 && ms[0].type == move::bid && lower_words(line) != format_move(st, ms[0]))
+        fmt::print("  '{}' is taken as {}\n", lower_words(line), format_move(st, ms[0]));
       // check the whole entry before applying any of it
       game_state trial = st;
       std::string why;

@@ -44,7 +44,7 @@ int cmd_test(int argc, char** argv) {
   try {
     rep = run_hands(a.positional[0], a.has("--ruleset") ? variant_path(a.get("--ruleset")) : "", loader, loader_for);
   } catch (const hands_error& e) {
-    report_failure(e.what(), {{"file", a.positional[0]}});
+    report_failure(command_error(e.what()), {{"file", a.positional[0]}});
     return 2;
   }
   if (a.has("--json")) fmt::print("{}\n", rep.to_json(true));

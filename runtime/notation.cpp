@@ -142,6 +142,15 @@ static bool parse_spoken_bid(const variant& v, std::string_view t, move& out) {
   return false;
 }
 
+bool names_a_bid(const variant& v, std::string_view text) {
+  const std::string t = lower_words(text);
+  if (!t.empty() && std::isdigit((unsigned char)t[0])) return true;
+  for (const bid_kind& b : v.bids)
+    for (const std::string& w : {b.words, spoken(b.name), lower_words(b.name)})
+      if (!w.empty() && t.compare(0, w.size(), w) == 0) return true;
+  return false;
+}
+
 bool parse_bid(const variant& v, std::string_view text, move& out, std::string& err) {
   std::string t = lower_words(text);
   if (all_digits(t)) {

@@ -15,6 +15,9 @@ std::string format_move(const game_state& st, const move& m);
 std::string bid_summary(const variant& v);
 // Parses a bid as typed. Returns false with `err` set when the text names no bid.
 bool parse_bid(const variant& v, std::string_view text, move& out, std::string& err);
+// Does the text begin with the words (or the name) of one of the variant's bid kinds, or a number: is it
+// meant as a bid, even one parse_bid refuses ("blind" without its number)?
+bool names_a_bid(const variant& v, std::string_view text);
 // Parses one action for the pending decision: a bid, a card, or `pass CARD...` (one move per card).
 // The copy of a card is chosen among those the acting player holds. Legality is not checked here.
 bool parse_action(const game_state& st, std::string_view text, std::vector<move>& out, std::string& err);

@@ -102,9 +102,10 @@ std::string game_state::why_illegal(const move& m) const {
         return k.lo == k.hi ? fmt::format("{} is always {}", k.name, k.lo)
                             : fmt::format("a {} bid must be from {} to {}", k.name, k.lo, k.hi);
       if (k.blind && bidder_looked(turn)) return looked_refusal(*this, k);
-      if (const char* closed = bid_closed(m.a, turn)) return fmt::format("{} is not allowed now: {}", k.words.empty() ? k.name : k.words, closed);
+      // a plain number is said as the player said it ("a bid of 3"), never by the kind's name in the file
+      const std::string words = k.words.empty() ? fmt::format("a bid of {}", m.b) : k.words;
+      if (const char* closed = bid_closed(m.a, turn)) return fmt::format("{} is not allowed now: {}", words, closed);
       if (!bid_allowed(m.a, m.b, turn)) {
-        std::string words = k.words.empty() ? k.name : k.words;
         return k.reason.empty() ? fmt::format("{} is not allowed now: its condition does not hold", words)
                                 : fmt::format("{} is not allowed now: {}", words, k.reason);
       }

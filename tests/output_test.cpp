@@ -67,7 +67,7 @@ TEST_CASE("output: a full standard output fails every command with exit 2 and sa
   const outcome missing = run_to("check no/such.spades --json", ">/dev/full");
   CHECK(missing.code == 2);
   CHECK(missing.err ==
-        "error: cannot read 'no/such.spades': No such file or directory\n"
+        "spades check: cannot read 'no/such.spades': No such file or directory\n"
         "spades check: cannot write to standard output: No space left on device\n");
   fs::remove(rec);
 }

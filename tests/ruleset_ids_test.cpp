@@ -46,12 +46,12 @@ TEST_CASE("ruleset ids: play, explain and check take an id from the rulesets fol
 TEST_CASE("ruleset ids: an unknown id is refused with the folders searched and the nearest id") {
   auto r = run("play nyx");
   CHECK(r.code == 2);
-  CHECK(r.out == "error: cannot read 'nyx': no such file, and no ruleset 'nyx' in rulesets; did you mean 'nyc'?\n");
+  CHECK(r.out == "spades play: cannot read 'nyx': no such file, and no ruleset 'nyx' in rulesets; did you mean 'nyc'?\n");
   auto c = run_with_path("/no/such/folder", "check standrd");
   CHECK(c.code == 2);
-  CHECK(c.out == "error: cannot read 'standrd': no such file, and no ruleset 'standrd' in /no/such/folder, rulesets; did you mean 'standard'?\n");
+  CHECK(c.out == "spades check: cannot read 'standrd': no such file, and no ruleset 'standrd' in /no/such/folder, rulesets; did you mean 'standard'?\n");
   // a path is not an id: read as written
-  CHECK(run("check rulesets/nyx.spades").out == "error: cannot read 'rulesets/nyx.spades': No such file or directory\n");
+  CHECK(run("check rulesets/nyx.spades").out == "spades check: cannot read 'rulesets/nyx.spades': No such file or directory\n");
 }
 
 TEST_CASE("ruleset ids: SPADES_PATH comes before the rulesets folder, and a copied ruleset finds its base") {
