@@ -317,7 +317,7 @@ struct table : observer {
     for (int i = 0; i < n; ++i)
       if (answer || v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
     const std::string blinds = answer ? "agree, refuse" : grouped(blind_moves.data(), blind_count);
-    if (answer) fmt::print("Your partner bids {} blind: you may answer before looking at your cards (agree or refuse).\n", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n));
+    if (answer) fmt::print("Your partner bids {}, made blind: you may agree or refuse before looking at your cards.\n", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n));
     else fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
     for (;;) {
       std::string line;
@@ -487,14 +487,14 @@ struct table : observer {
       const char* verb = m.a != 0 ? "keep" : "discard";
       if (seat == me) fmt::print("You {} {}\n", verb, card(st.drawn));
       else fmt::print("{} {}s the card drawn\n", who(seat), verb);
+    } else if (ph == phase::agree) {
+      fmt::print("{} {} {}'s bid\n", who(seat), m.a ? (seat == me ? "agree to" : "agrees to") : (seat == me ? "refuse" : "refuses"), who(st.asking));
     } else if (m.type == move::choice) {
       fmt::print("{} {} the exchange with partner\n", who(seat), m.a != 0 ? (seat == me ? "take" : "takes") : (seat == me ? "decline" : "declines"));
     } else if (ph == phase::exchange || ph == phase::pass) {
       fmt::print("{} pass{} a card {}{}\n", who(seat), seat == me ? "" : "es", passing_to, seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::discard) {
       fmt::print("{} discard{} a card{}\n", who(seat), seat == me ? "" : "s", seat == me ? fmt::format(" ({})", card(m.a)) : "");
-    } else if (ph == phase::agree) {
-      fmt::print("{} {} {}'s bid\n", who(seat), m.a ? (seat == me ? "agree to" : "agrees to") : (seat == me ? "refuse" : "refuses"), who(st.asking));
     } else if (ph == phase::call && m.a >= 0 && v.calls[m.a].redeal) {
       std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{}: {}! The cards are thrown in; {} deal{} again.\n", owner, v.calls[m.a].words, who(st.dealer), st.dealer == me ? "" : "s");

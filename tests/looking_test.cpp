@@ -161,3 +161,31 @@ TEST_CASE("looking: a test hand's `look` closes the blind bid; looking twice is 
         "     error: expected no error, got rejected at move 1: double zero is not allowed now: E has looked at its cards, and a blind bid is made before looking\n"
         "2 passed, 2 failed\n");
 }
+
+TEST_CASE("looking: partner's blind bid is answered before looking, or after Enter with the cards shown") {
+  // a blind bid for the side that partner agrees to, worth so much that the bots make it
+  const std::string path = temp_variant("looking_blind_side", R"(extends "standard"
+bidding {
+  bid blind_side 6 "blind six" {
+    blind
+    for side
+    partner agrees
+  }
+}
+scoring {
+  amend rule contract when not blind_side
+  rule blind_side each team when blind_side {
+    points 5000
+  }
+}
+)");
+  auto blind = run("play " + path + " --seed 2", "help\nagree\nquit\n");
+  CHECK(has_line(blind.out, "E agrees to W's bid"));
+  CHECK(has_line(blind.out, "Your partner bids blind six, made blind: you may agree or refuse before looking at your cards."));
+  CHECK(has_line(blind.out, "Agree or refuse, or Enter to look:   legal now: agree, refuse, or Enter to look at your cards"));
+  CHECK(has_line(blind.out, "Agree or refuse, or Enter to look: You (S) agree to N's bid"));
+  CHECK(blind.out.find("Your hand:") > blind.out.find("You (S) agree to N's bid"));  // no card seen before the answer
+  auto looked = run("play " + path + " --seed 2", "\nagree\nquit\n");
+  CHECK(has_line(looked.out, "Your hand: 10S 5S 2S   KH 9H 7H   AC QC JC 10C 9C 7C 2C"));
+  CHECK(has_line(looked.out, "Your partner bids blind six: agree or refuse: You (S) agree to N's bid"));
+}
