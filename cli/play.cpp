@@ -37,7 +37,8 @@ static const char* help =
     "your side may raise its bid. At every prompt: `hand` shows your hand, `score` the scores (each\n"
     "player's bid and tricks), `last` the last trick, `undo` goes back to your last decision (the bots\n"
     "replay theirs as before), `help` the commands and the legal moves, `quit` ends the game. An\n"
-    "illegal entry is refused with the reason and asked again. The game ends with a summary.\n"
+    "illegal entry is refused with the reason and asked again. The game ends with a summary and\n"
+    "whether you won, then offers another game.\n"
     "EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
     "After each hand the score table, then what each scoring rule gave each side.\n"
     "\n"
@@ -578,10 +579,23 @@ int play_on(const variant& v, game_state& st, rng& r, table& tb, recorded_table<
     rec->end_game(st);
     save_record(*rec, record_path);
   }
-  if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason());
+  if (st.winner >= 0)
+    fmt::print("Game over: {} win ({}): {}.\n", v.team_names[st.winner], st.end_reason(), v.team_of[me] == st.winner ? "you win - well played" : "you lose");
   else fmt::print("Game over: no winner ({}).\n", st.end_reason());
   tb.summary();
   return 0;
+}
+
+// After a game: another? (yes or y; no, n, quit or the end of input leave).
+bool another_game() {
+  for (;;) {
+    std::string line;
+    if (!table::read("\nAnother game? (yes or no): ", line)) return false;
+    const std::string t = lower_words(line);
+    if (t == "yes" || t == "y") return true;
+    if (t == "no" || t == "n" || t == "quit" || t == "exit") return false;
+    fmt::print("  answer yes or no\n");
+  }
 }
 
 // With --resume: the record read, and the variant, options, seed and seat it gives put into `file` and `a`.
@@ -676,7 +690,17 @@ int cmd_play(int argc, char** argv) {
     fmt::print("Resumed {}: hand {}, {} dealt ({} moves replayed).\n", a.get("--resume"), st.hands_played + 1, v.seat_names[st.dealer], moves);
     tb.scores();
   }
-  return play_on(v, st, r, tb, rt, rec.get(), record_path, me, seed);
+  for (;;) {
+    play_on(v, st, r, tb, rt, rec.get(), record_path, me, seed);
+    if (st.ph != phase::over || !another_game()) return 0;
+    // the next game: same variant, seat and options, the generator going on (the record holds both games)
+    st.new_game(v, (int)r.below((uint32_t)v.seats));
+    apply_options(st, a.multi);
+    tb.decisions.clear();
+    tb.tricks = {};
+    rt.at_decision.clear();
+    if (rec) rec->start_game(st);
+  }
 }
 
 }  // namespace spades::cli

@@ -92,7 +92,8 @@ TEST_CASE("table: a pass received, the last trick, the lead and the summary at t
         "\nGame summary: 1 hand played.\n"
         "  side         score\n"
         "  NS               1\n"
-        "  EW               1\n");
+        "  EW               1\n"
+        "\nAnother game? (yes or no): \n");
 
   // the kitty taken by the dealer: you see its cards when you take it, the others only how many
   std::string kitty = temp_variant("table_kitty", slurp(source_path("tests/features/deal_kitty_dealer.spades")));
@@ -128,4 +129,26 @@ TEST_CASE("table: beside every seat its tricks and bid, the trick's winner so fa
   CHECK(has_line(later.out, "Trick 1: E AH; E is winning, you play next"));
   CHECK(has_line(later.out, "Taken/bid: N 0/3   E 1/2   S (you) 0/3   W 0/3"));
   CHECK(has_line(later.out, "Trick 2: E 3D; E is winning, you play next"));
+}
+
+TEST_CASE("table: the end of a game says whether you won, and offers another") {
+  // one card each, the trick's side wins at once
+  std::string path = temp_variant("table_one_trick", R"(players { seats N E S W; teams opposite }
+cards { suits S; ranks A K Q J }
+scoring { rule per_trick each team { points tricks } }
+end { target 1 }
+course {
+  step deal deal
+  step play play
+}
+)");
+  auto lost = run("play " + path + " --seed 1", "JS\nno\n");
+  CHECK(has_line(lost.out, "Game over: EW win (a score reached 1): you lose."));
+  CHECK(lost.code == 0);
+  auto won = run("play " + path + " --seed 3", "AS\nmaybe\nyes\nquit\n");
+  CHECK(has_line(won.out, "Game over: NS win (a score reached 1): you win - well played."));
+  CHECK(has_line(won.out, "Another game? (yes or no):   answer yes or no"));
+  // yes: a new game at the same table
+  CHECK(won.out.find("=== Hand 1:") != won.out.rfind("=== Hand 1:"));
+  CHECK(won.out.substr(won.out.size() - 8) == "goodbye\n");
 }
