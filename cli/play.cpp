@@ -5,10 +5,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "cli/args.hpp"
@@ -45,7 +48,8 @@ static const char* help =
     "--record OUT.json writes the game as it goes (saved before each of your decisions and after each\n"
     "hand): `spades replay` shows and checks it, `spades test` runs it. --resume RECORD.json continues a\n"
     "recorded game where it was left, with its variant, seat, seed and options, recording on into the\n"
-    "same file (or OUT.json).\n"
+    "same file (or OUT.json). Without --record the game is kept in $XDG_STATE_HOME/spades (else\n"
+    "~/.local/state/spades), the 20 newest games; leaving names the file and the --resume command.\n"
     "\n"
     "exit codes: 0 the game ended or you left, 1 the variant has errors, 2 bad usage, 130 interrupted\n";
 
@@ -546,10 +550,44 @@ struct table : observer {
   }
 };
 
+// What Ctrl-C says, made before the game so that the handler only writes it (no allocation in a signal).
+char interrupt_message[1024] = "\ninterrupted: goodbye\n";
+
 void on_interrupt(int) {
-  const char msg[] = "\ninterrupted: goodbye\n";
-  (void)!write(1, msg, sizeof msg - 1);
+  (void)!write(1, interrupt_message, std::strlen(interrupt_message));
   _exit(130);
+}
+
+// Where a game is saved, and how to go on with it: said when you leave.
+std::string saved_words(const std::string& path) {
+  return path.empty() ? "" : fmt::format(" (the game is saved: `spades play --resume {}` goes on with it)", path);
+}
+
+// The folder games are kept in without --record: $XDG_STATE_HOME/spades, else ~/.local/state/spades;
+// "" when neither can be named or made.
+std::string autosave_dir() {
+  namespace fs = std::filesystem;
+  const char* state = std::getenv("XDG_STATE_HOME");
+  const char* home = std::getenv("HOME");
+  fs::path dir = state && *state == '/' ? fs::path(state) / "spades" : home && *home ? fs::path(home) / ".local/state/spades" : fs::path();
+  std::error_code ec;
+  if (dir.empty() || (fs::create_directories(dir, ec), !fs::is_directory(dir, ec))) return {};
+  return dir.string();
+}
+
+// A new game's file in the autosave folder, the oldest games removed so that it keeps max_autosaves.
+std::string autosave_path(uint64_t seed) {
+  namespace fs = std::filesystem;
+  const std::string dir = autosave_dir();
+  if (dir.empty()) return {};
+  std::vector<std::pair<fs::file_time_type, fs::path>> games;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end && games.size() < 10000; it.increment(ec))
+    if (it->path().filename().string().rfind("game-", 0) == 0 && it->path().extension() == ".json") games.push_back({it->last_write_time(ec), it->path()});
+  std::sort(games.begin(), games.end());
+  for (size_t i = 0; i + max_autosaves <= games.size(); ++i) fs::remove(games[i].second, ec);
+  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  return (fs::path(dir) / fmt::format("game-{:%Y%m%d-%H%M%S}-{}.json", fmt::localtime(now), seed % 1000000)).string();
 }
 
 }  // namespace
@@ -572,7 +610,7 @@ int play_on(const variant& v, game_state& st, rng& r, table& tb, recorded_table<
   }
   if (end == loop_end::left) {
     if (rec) save_record(*rec, record_path);
-    fmt::print("goodbye\n");
+    fmt::print("goodbye{}\n", saved_words(record_path));
     return 0;
   }
   if (rec) {
@@ -649,14 +687,15 @@ int cmd_play(int argc, char** argv) {
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
   std::string file = a.positional.empty() ? default_ruleset() : variant_path(a.positional[0]);
   const std::optional<record_file> saved = resumed(a, file);
-  const std::string record_path = a.has("--record") ? a.get("--record") : a.get("--resume");
+  const uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
+                                        : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
+  // without --record, the game is kept in the autosave folder (--resume goes on in its own file)
+  const std::string record_path = a.has("--record") ? a.get("--record") : a.has("--resume") ? a.get("--resume") : autosave_path(seed);
   if (!record_path.empty()) check_output_path(a.has("--record") ? "--record" : "--resume", record_path, {file});
   auto vp = load_or_report(file, a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
   const int me = your_seat(v, a);
-  uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
-                                  : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
   seat_kinds kinds;
   kinds.fill(bot_kind::rule);
   if (a.has("--bot")) {
@@ -666,6 +705,8 @@ int cmd_play(int argc, char** argv) {
   }
   mc_options mc;
   mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
+  if (!record_path.empty())
+    *fmt::format_to_n(interrupt_message, sizeof interrupt_message - 1, "\ninterrupted: goodbye{}\n", saved_words(record_path)).out = '\0';
   std::signal(SIGINT, on_interrupt);
   const terminal term = this_terminal();
   rng r(seed);

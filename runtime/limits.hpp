@@ -43,6 +43,7 @@ constexpr long long max_sim_games = 100000000;
 constexpr long long max_bench_hands = 1000000000000LL;
 constexpr int max_jobs = 1024;
 constexpr int max_mc_budget = 1000000;  // playouts per decision
+constexpr int max_autosaves = 20;       // games `spades play` keeps in its folder; the oldest go first
 
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.

@@ -28,7 +28,7 @@ struct outcome {
 // Runs the binary in the source folder with `args`, standard output redirected as `out` says.
 outcome run_to(const std::string& args, const std::string& out) {
   int status = 0;
-  std::string err = shell(fmt::format("cd {} && {} {} 2>&1 {} </dev/null", SPADES_SOURCE_DIR, SPADES_BINARY, args, out), &status);
+  std::string err = shell(fmt::format("cd {} && {}{} {} 2>&1 {} </dev/null", SPADES_SOURCE_DIR, spades::testing::state_env(), SPADES_BINARY, args, out), &status);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, err};
 }
 

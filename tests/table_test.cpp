@@ -150,5 +150,42 @@ course {
   CHECK(has_line(won.out, "Another game? (yes or no):   answer yes or no"));
   // yes: a new game at the same table
   CHECK(won.out.find("=== Hand 1:") != won.out.rfind("=== Hand 1:"));
-  CHECK(won.out.substr(won.out.size() - 8) == "goodbye\n");
+  CHECK(won.out.find("goodbye (the game is saved: `spades play --resume ") != std::string::npos);
+}
+
+TEST_CASE("table: every game is kept in the autosave folder, at most 20 games, and leaving names it") {
+  namespace fs = std::filesystem;
+  const fs::path state = fs::temp_directory_path() / ("spades-autosave-" + std::to_string(::getpid()));
+  fs::remove_all(state);
+  fs::create_directories(state / "spades");
+  for (int i = 0; i < 25; ++i) std::ofstream(state / "spades" / ("game-old-" + std::to_string(i) + ".json")) << "{}";
+  std::ofstream(state / "spades" / "notes.txt") << "not a game";
+  const std::string bin = std::string("cd ") + SPADES_SOURCE_DIR + " && XDG_STATE_HOME=" + state.string() + " " + SPADES_BINARY;
+  const std::string out = shell("echo quit | " + bin + " play --seed 42");
+  const std::string mark = "goodbye (the game is saved: `spades play --resume ";
+  const size_t at = out.find(mark);
+  REQUIRE(at != std::string::npos);
+  const std::string path = out.substr(at + mark.size(), out.find('`', at + mark.size()) - at - mark.size());
+  CHECK(path.rfind((state / "spades" / "game-").string(), 0) == 0);
+  CHECK(out.substr(out.find('`', at + mark.size())) == "` goes on with it)\n");
+  // the oldest games went: 20 kept, this one among them; other files are left alone
+  int games = 0;
+  for (const auto& e : fs::directory_iterator(state / "spades")) games += e.path().extension() == ".json";
+  CHECK(games == 20);
+  CHECK(fs::exists(path));
+  CHECK(fs::exists(state / "spades" / "notes.txt"));
+  // the command it names goes on with the game
+  CHECK(shell("echo quit | " + bin + " play --resume " + path).find("Resumed " + path + ": hand 1") != std::string::npos);
+  // --record writes where it is told, and says so too
+  auto rec = run("play --seed 42 --record " + (state / "mine.json").string(), "quit\n");
+  CHECK(rec.out.find("goodbye (the game is saved: `spades play --resume " + (state / "mine.json").string() + "` goes on with it)\n") != std::string::npos);
+}
+
+TEST_CASE("table: Ctrl-C names the saved game and the command that goes on with it") {
+  // stdin stays open (the sleep), so play waits at its first prompt when SIGINT arrives
+  const std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && { sleep 5 | " + state_env() + SPADES_BINARY +
+                          " play --seed 42 2>&1 & p=$!; sleep 1; kill -INT $p; wait $p; echo \"exit $?\"; }";
+  const std::string out = shell(cmd);
+  CHECK(out.find("\ninterrupted: goodbye (the game is saved: `spades play --resume ") != std::string::npos);
+  CHECK(out.find("` goes on with it)\nexit 130\n") != std::string::npos);
 }
