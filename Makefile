@@ -7,7 +7,7 @@ ARGS  ?=
 # extra CMake settings for the Release build (CI: -DSPADES_WERROR=ON)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build play test bench clean test-asan fuzz fuzz-deps coverage
+.PHONY: all deps configure build play test bench clean test-asan fuzz fuzz-deps coverage
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 262144
 
@@ -21,12 +21,19 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-build: deps
+configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+
+build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-play: build
-	$(BUILD)/spades play $(ARGS)
+# Only the program it runs, its compiler output kept in a log shown when the build fails; the inner make
+# told it is not nested (MAKELEVEL), so that it prints no "Entering directory" lines.
+play: configure
+	@echo "building spades (the first time takes a while; the log: $(BUILD)/play-build.log)"
+	@env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build $(BUILD) -j $(JOBS) --target spades >$(BUILD)/play-build.log 2>&1 \
+	  || { cat $(BUILD)/play-build.log; exit 1; }
+	@$(BUILD)/spades play $(ARGS)
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -61,7 +61,10 @@ args parse_args(const std::string& command, int argc, char** argv, const std::ve
       }
       std::vector<std::string> all = flags;
       all.insert(all.end(), valued.begin(), valued.end());
-      throw usage_error(fmt::format("unknown option '{}' for 'spades {}'{}", name, command, lang::did_you_mean(name, all)));
+      // as near as each other (`--sead`: `--seat` and `--seed`), all are named
+      std::string near;
+      for (const std::string& n : nearest_all(name, all)) near += fmt::format("{}'{}'", near.empty() ? "; did you mean " : " or ", n);
+      throw usage_error(fmt::format("unknown option '{}' for 'spades {}'{}{}", name, command, near, near.empty() ? "" : "?"));
     }
     a.positional.push_back(s);
   }

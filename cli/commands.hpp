@@ -47,6 +47,12 @@ std::shared_ptr<const variant> load_or_report(const std::string& path, const std
 void apply_options(game_state& st, const std::vector<std::string>& opts);
 // The rulesets directory: rulesets/ in the working directory, else beside the source tree.
 std::string default_rulesets_dir();
+// Where a variant named by id is looked for (docs/cli.md, "Variants by id"): each folder of SPADES_PATH
+// (colon-separated), then default_rulesets_dir().
+std::vector<std::string> ruleset_search_path();
+// A variant argument as a file: `arg` itself when it exists or is no id, else ID.spades from the search
+// path; input_error (with the ids near it) when there is none.
+std::string variant_path(const std::string& arg);
 // The *.spades files of `dir`, sorted; usage_error when it is not a directory.
 std::vector<std::string> ruleset_files(const std::string& dir);
 // The default ruleset: rulesets/standard.spades next to the source tree or the working directory.

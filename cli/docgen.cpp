@@ -215,7 +215,9 @@ std::string completion(const std::map<std::string, std::set<std::string>>& cmds)
   out << "    *) return ;;\n  esac\n";
   out << "  case \"$prev\" in\n";
   out << "    --ruleset) COMPREPLY=($(compgen -f -X '!*.spades' -- \"$cur\") $(compgen -d -- \"$cur\")); return ;;\n";
-  out << "    --games|--hands|--seed|--option) return ;;\n";
+  // a bot's name, not a file (the names `spades play --bot x` lists; the docs test compares them)
+  out << "    --bot) COMPREPLY=($(compgen -W \"rule random mc\" -- \"$cur\")); return ;;\n";
+  out << "    --games|--hands|--seed|--option|--seat|--bots|--jobs|--mc-budget) return ;;\n";
   out << "  esac\n";
   out << "  if [[ \"$cur\" == -* ]]; then\n";
   out << "    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n";

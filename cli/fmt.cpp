@@ -6,6 +6,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "cli/output_file.hpp"
 #include "lang/format.hpp"
 #include "lang/parser.hpp"
@@ -60,7 +61,7 @@ outcome format_one(const std::string& path, bool check) {
   try {
     text = read_input(src, path);
   } catch (const diag_error& e) {
-    std::fputs(src.render(e.d).c_str(), stderr);
+    std::fputs(command_error(src.render(e.d)).c_str(), stderr);  // a file that cannot be read: `spades fmt: …`
     return e.d.at.file < 0 ? outcome::unreadable : outcome::bad;  // too large: as `spades check` counts it
   }
   const std::string shown = path == "-" ? stdin_name : path;

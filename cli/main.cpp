@@ -17,6 +17,7 @@
 #include "cli/output.hpp"
 #include "bots/external.hpp"
 #include "lang/load.hpp"
+#include "lang/resolve.hpp"
 #include "runtime/read.hpp"
 
 namespace spades::cli {
@@ -77,21 +78,63 @@ std::vector<std::pair<int, int64_t>> read_options(const variant& v, const std::v
 
 }  // namespace
 
-load_result try_load(const std::string& path, const std::vector<std::string>& opts) {
+std::vector<std::string> ruleset_search_path() {
+  std::vector<std::string> dirs;
+  if (const char* env = std::getenv("SPADES_PATH"))
+    for (std::string_view rest = env; !rest.empty();) {
+      const size_t colon = rest.find(':');
+      if (std::string_view d = rest.substr(0, colon); !d.empty()) dirs.emplace_back(d);
+      rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
+    }
+  dirs.push_back(default_rulesets_dir());
+  return dirs;
+}
+
+namespace {
+
+// variant_path's search: the file, or "" with `err` saying why there is none.
+std::string find_variant_arg(const std::string& arg, std::string& err) {
+  std::error_code ec;
+  if (std::filesystem::exists(arg, ec) || !lang::is_variant_id(arg)) return arg;
+  const std::vector<std::string> dirs = ruleset_search_path();
+  if (std::string found = lang::find_variant(arg, dirs); !found.empty()) return found;
+  const std::string id = std::filesystem::path(arg).stem().string();
+  err = fmt::format("cannot read '{}': no such file, and no ruleset '{}' in {}{}", arg, id, fmt::join(dirs, ", "),
+                    lang::did_you_mean(id, lang::variant_ids(dirs)));
+  return {};
+}
+
+}  // namespace
+
+std::string variant_path(const std::string& arg) {
+  std::string err, path = find_variant_arg(arg, err);
+  if (path.empty()) throw input_error("error: " + err);
+  return path;
+}
+
+load_result try_load(const std::string& arg, const std::vector<std::string>& opts) {
   load_result out;
   lang::sources src;
+  std::string err, path = find_variant_arg(arg, err);
+  if (path.empty()) {
+    const diagnostic d{{}, err, {}};
+    out.unreadable = true;
+    out.text = command_error("error: " + err) + "\n";
+    out.diagnostics.push_back(diagnostic_json(src, d));
+    return out;
+  }
   try {
-    std::shared_ptr<const variant> v = lang::load_variant(src, path);
+    std::shared_ptr<const variant> v = lang::load_variant(src, path, ruleset_search_path());
     // an option a setting names changes the tables: the variant elaborated for the values chosen
     lang::option_choices chosen;
     for (const auto& [o, x] : read_options(*v, opts))
       if (v->option_specs[o].in_settings && x != v->option_defaults[o]) chosen.push_back({v->option_names[o], v->option_specs[o].text(x)});
-    if (!chosen.empty()) v = lang::load_variant(src, path, chosen);
+    if (!chosen.empty()) v = lang::load_variant(src, path, chosen, ruleset_search_path());
     out.v = v;
   } catch (const lang::diag_error& e) {
     // the file named here cannot be read (one it extends that cannot be is an error at the `extends`)
     out.unreadable = dynamic_cast<const file_error*>(&e) && e.d.at.file < 0;
-    out.text = src.render(e.d);
+    out.text = out.unreadable ? command_error("error: " + e.d.message) + "\n" : src.render(e.d);
     out.diagnostics.push_back(diagnostic_json(src, e.d));
   }
   return out;
@@ -185,8 +228,8 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "replay") return cmd_replay(argc - 2, argv + 2);
   if (cmd == "fmt") return cmd_fmt(argc - 2, argv + 2);
   if (cmd == "lsp") return cmd_lsp(argc - 2, argv + 2);
-  fmt::print(stderr, "spades: unknown command '{}'{}\n\n{}", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp"}), main_help);
+  fmt::print(stderr, "spades: unknown command '{}'{}\n'spades --help' lists the commands\n", cmd,
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp"}));
   return 2;
 }
 
@@ -198,7 +241,7 @@ int run_command(const std::string& cmd, int argc, char** argv) {
   } catch (const usage_error& e) {
     report_failure(fmt::format("spades {}: {}", cmd, e.what()));
   } catch (const input_error& e) {
-    report_failure(e.what());
+    report_failure(command_error(e.what()));
   } catch (const spades::rule_error& e) {
     report_failure(e.what());
     return 1;
@@ -237,6 +280,7 @@ int main(int argc, char** argv) {
   } else {
     for (int i = 2; i < argc; ++i)
       if (!std::strcmp(argv[i], "--json")) set_json_output(true);
+    set_command(cmd);
     code = run_command(cmd, argc, argv);
     who += " " + cmd;
   }

@@ -25,6 +25,16 @@ nlohmann::ordered_json where(const sources& src, pos at) {
 }  // namespace
 
 void set_json_output(bool on) { json_on = on; }
+
+namespace {
+std::string command_name = "spades";
+}  // namespace
+
+void set_command(const std::string& name) { command_name = "spades " + name; }
+
+std::string command_error(const std::string& message) {
+  return message.rfind("error: ", 0) == 0 ? command_name + ": " + message.substr(7) : message;
+}
 bool json_output() { return json_on; }
 
 void report_failure(const std::string& message, const nlohmann::ordered_json& extra) {

@@ -14,6 +14,12 @@ namespace spades::cli {
 // Set once by main from the arguments: true when the command was given --json.
 void set_json_output(bool on);
 bool json_output();
+// Set once by main: the command run ("play"), which every error of it names first.
+void set_command(const std::string& name);
+// An error without a place (a file that cannot be read, "error: MESSAGE") as the command says it:
+// "spades CMD: MESSAGE". An error in a file's content keeps the file first (file:line:col: error: ..., or
+// a hands file's "FILE: case 'NAME': ..."), as compilers write them.
+std::string command_error(const std::string& message);
 
 // The message on stderr (a newline added when missing); under --json, {"error": message, ...extra} on stdout.
 void report_failure(const std::string& message, const nlohmann::ordered_json& extra = nlohmann::ordered_json::object());

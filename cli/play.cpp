@@ -5,10 +5,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "cli/args.hpp"
@@ -43,14 +46,16 @@ static const char* help =
     "your side may raise its bid. At every prompt: `hand` shows your hand, `score` the scores (each\n"
     "player's bid and tricks), `last` the last trick, `undo` goes back to your last decision (the bots\n"
     "replay theirs as before), `help` the commands and the legal moves, `quit` ends the game. An\n"
-    "illegal entry is refused with the reason and asked again. The game ends with a summary.\n"
+    "illegal entry is refused with the reason and asked again. The game ends with a summary and\n"
+    "whether you won, then offers another game.\n"
     "EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
     "After each hand the score table, then what each scoring rule gave each side.\n"
     "\n"
     "--record OUT.json writes the game as it goes (saved before each of your decisions and after each\n"
     "hand): `spades replay` shows and checks it, `spades test` runs it. --resume RECORD.json continues a\n"
     "recorded game where it was left, with its variant, seat, seed and options, recording on into the\n"
-    "same file (or OUT.json).\n"
+    "same file (or OUT.json). Without --record the game is kept in $XDG_STATE_HOME/spades (else\n"
+    "~/.local/state/spades), the 20 newest games; leaving names the file and the --resume command.\n"
     "\n"
     "exit codes: 0 the game ended or you left, 1 the variant has errors or an outside bot broke the protocol,\n"
     "2 bad usage, 130 interrupted\n";
@@ -65,6 +70,7 @@ struct table : observer {
   int me;
   bool color, utf8;
   seated_bots& bots;
+  game_recorder* rec = nullptr;  // told when you look at your cards (null: no record)
   std::vector<move> entered;  // the rest of your last entry (several cards passed at once), still to apply
   bool announced = false;     // the move about to be applied was already said (a blind bid)
   // the move being applied: who made it, in which phase, at which trick of which hand
@@ -286,7 +292,7 @@ struct table : observer {
 
   // Reads your decision into `entered`; false when you leave.
   bool human_turn() {
-    if (st.ph == phase::bid) {
+    if (!st.may_see_hand(me)) {  // a decision you may make blind, before looking at your cards
       const turn_result blind = blind_turn();
       if (blind != turn_result::look) return blind == turn_result::entered;
     }
@@ -297,37 +303,51 @@ struct table : observer {
     return read_entry(prompt(for_dummy));
   }
 
+  // You look at your cards: the game's state and the record know it (a blind bid is then closed to you).
+  void look() {
+    st.look(me);
+    if (rec) rec->looked(st, me);
+  }
+
   enum class turn_result { look, entered, left };
-  // A bidder offered blind bids may make one before looking at its cards: `look` when it looks instead.
+  // A decision you may make before looking at your cards (a blind bid, or an answer to partner's blind
+  // bid): `look` when you look instead (Enter, `look` or `hand`).
   turn_result blind_turn() {
+    const bool answer = st.ph == phase::agree;
     move_list ms;
     int n = st.legal_moves(ms);
     move_list blind_moves;
     int blind_count = 0;
     for (int i = 0; i < n; ++i)
-      if (v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
-    if (blind_count == 0) return turn_result::look;
-    std::string blinds = grouped(blind_moves.data(), blind_count);
-    fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
+      if (answer || v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
+    const std::string blinds = answer ? "agree, refuse" : grouped(blind_moves.data(), blind_count);
+    if (answer) fmt::print("Your partner bids {}, made blind: you may agree or refuse before looking at your cards.\n", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n));
+    else fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
     for (;;) {
       std::string line;
-      if (!read("Blind bid, or Enter to look: ", line)) return turn_result::left;
+      if (!read(answer ? "Agree or refuse, or Enter to look: " : "Blind bid, or Enter to look: ", line)) return turn_result::left;
       std::string t = lower_words(line);
-      if (t.empty() || t == "hand") return turn_result::look;  // looking at your hand gives up the blind bids
+      if (t.empty() || t == "hand" || t == look_word) {  // looking at your hand gives up the blind decision
+        look();
+        return turn_result::look;
+      }
       bool leave = false;
       if (command(t, leave, blinds + ", or Enter to look at your cards")) {
         if (leave) return turn_result::left;
         continue;
       }
-      move m;
+      std::vector<move> parsed;
       std::string err;
-      if (!parse_bid(v, line, m, err)) { fmt::print("  {}\n", err); continue; }
-      if (!v.bids[m.a].blind) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
+      if (!parse_action(st, line, parsed, err)) { fmt::print("  {}\n", err); continue; }
+      const move m = parsed.front();
+      if (!answer && (m.type != move::bid || !v.bids[m.a].blind)) { fmt::print("  that is not a blind bid; press Enter to look at your cards first\n"); continue; }
       std::string why = st.why_illegal(m);
       if (!why.empty()) { fmt::print("  {}\n", why); continue; }
-      fmt::print("You bid {}.\n", format_move(st, m));
+      if (!answer) {
+        fmt::print("You bid {}.\n", format_move(st, m));
+        announced = true;
+      }
       entered = {m};
-      announced = true;
       return turn_result::entered;
     }
   }
@@ -338,12 +358,37 @@ struct table : observer {
     if (for_dummy) fmt::print("You play for the dummy ({}): {}\n", v.seat_names[v.dummy], show(st.hands[v.dummy]));
     else if (st.ph == phase::play && st.exposed(v.dummy))
       fmt::print("Dummy ({}, played by {}): {}\n", v.seat_names[v.dummy], who(st.controller), show(st.hands[v.dummy]));
-    if (st.ph == phase::play && st.played == 0) fmt::print("Trick {}: {} lead{}\n", st.trick + 1, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
-    if (st.ph == phase::play && st.played > 0) {
+    if (st.ph != phase::play) return;
+    fmt::print("{}: {}\n", st.bidding_skipped ? "Taken" : "Taken/bid", standings());
+    if (st.played == 0) fmt::print("Trick {}: {} lead{}\n", st.trick + 1, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
+    if (st.played > 0) {
       std::string trick;
       for (int i = 0; i < st.played; ++i) trick += fmt::format("{}{} {}", i ? ", " : "", v.seat_names[(st.leader + i) % v.seats], card(st.trick_cards[i]));
-      fmt::print("Trick {}: {}\n", st.trick + 1, trick);
+      const std::string winning = st.win_seat == me ? "you are winning" : fmt::format("{} is winning", v.seat_names[st.win_seat]);
+      fmt::print("Trick {}: {}; {}, {} play{} next\n", st.trick + 1, trick, winning, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
     }
+  }
+
+  // Each bidder's tricks taken so far and its bid ("N 2/3", a worded bid in its words: "W 0/nil"; no bid: "N 2"): every seat,
+  // or every team when teams bid as one.
+  std::string standings() const {
+    std::string out;
+    const int bidders = v.bid_by_team ? v.teams : v.seats;
+    for (int b = 0; b < bidders; ++b) {
+      if (!v.bid_by_team && b == v.dummy) continue;
+      int taken = 0;
+      if (v.bid_by_team) {
+        for (int m : v.members[b]) taken += st.tricks_won[m];
+      } else {
+        taken = st.tricks_won[b];
+        // the dummy's tricks count as its player's
+        if (v.dummy >= 0 && st.controller == b) taken += st.tricks_won[v.dummy];
+      }
+      const std::string name = v.bid_by_team ? v.team_names[b] : b == me ? v.seat_names[b] + " (you)" : v.seat_names[b];
+      const std::string bid = bid_text(b);  // "-": no bid this hand, the tricks alone
+      out += fmt::format("{}{} {}{}", out.empty() ? "" : "   ", name, taken, bid == "-" ? "" : "/" + bid);
+    }
+    return out;
   }
 
   // What the prompt asks for the decision pending.
@@ -357,8 +402,8 @@ struct table : observer {
                : st.ph == phase::discard  ? fmt::format("Discard {} card{}", st.cards_left, st.cards_left == 1 ? "" : "s")
                : st.ph == phase::call && st.redeal_step()
                    ? fmt::format("Throw the hand in ({}) or `no` to play it", legal_text())
-               : st.ph == phase::call     ? fmt::format("Announce ({}) or `no`", legal_text())
-               : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` or `discard`", card(st.drawn))
+               : st.ph == phase::call     ? fmt::format("Announce ({})", legal_text())  // the list ends with the word that declines
+               : st.ph == phase::draw     ? fmt::format("You draw {}: `keep` (k) or `discard` (d)", card(st.drawn))
                : st.ph == phase::agree    ? fmt::format("Your partner bids {}: agree or refuse", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n))
                : st.ph == phase::raise    ? fmt::format("Your side bids {}: raise to {}..{}, or pass", st.side_bid(st.turn), st.side_bid(st.turn) + 1, st.raise_limit(st.turn))
                : for_dummy                ? "The dummy's card"
@@ -377,9 +422,18 @@ struct table : observer {
         if (leave) return false;
         continue;
       }
+      if (st.ph == phase::draw && (t == "k" || t == "d")) line = t == "k" ? "keep" : "discard";  // the prompt's answers by their first letter
       std::vector<move> ms;
       std::string err;
-      if (!parse_action(st, line, ms, err)) { fmt::print("  {} (type `help` for the legal moves)\n", err); continue; }
+      if (!parse_action(st, line, ms, err)) {
+        // a word that is no bid at all: the bids open now, not every bid the variant knows
+        if (st.ph == phase::bid && !t.empty() && !names_a_bid(v, line)) fmt::print("  '{}' is not a bid (legal now: {})\n", lower_words(line), legal_text());
+        else fmt::print("  {} (type `help` for the legal moves)\n", err);
+        continue;
+      }
+      // a bid typed otherwise than the variant says it (`zero`, `0` for Nil): which bid it was taken for
+      if (ms.size() == 1 && ms[0].type == move::bid && lower_words(line) != format_move(st, ms[0]))
+        fmt::print("  '{}' is taken as {}\n", lower_words(line), format_move(st, ms[0]));
       // check the whole entry before applying any of it
       game_state trial = st;
       std::string why;
@@ -437,14 +491,14 @@ struct table : observer {
       const char* verb = m.a != 0 ? "keep" : "discard";
       if (seat == me) fmt::print("You {} {}\n", verb, card(st.drawn));
       else fmt::print("{} {}s the card drawn\n", who(seat), verb);
+    } else if (ph == phase::agree) {
+      fmt::print("{} {} {}'s bid\n", who(seat), m.a ? (seat == me ? "agree to" : "agrees to") : (seat == me ? "refuse" : "refuses"), who(st.asking));
     } else if (m.type == move::choice) {
       fmt::print("{} {} the exchange with partner\n", who(seat), m.a != 0 ? (seat == me ? "take" : "takes") : (seat == me ? "decline" : "declines"));
     } else if (ph == phase::exchange || ph == phase::pass) {
       fmt::print("{} pass{} a card {}{}\n", who(seat), seat == me ? "" : "es", passing_to, seat == me ? fmt::format(" ({})", card(m.a)) : "");
     } else if (ph == phase::discard) {
       fmt::print("{} discard{} a card{}\n", who(seat), seat == me ? "" : "s", seat == me ? fmt::format(" ({})", card(m.a)) : "");
-    } else if (ph == phase::agree) {
-      fmt::print("{} {} {}'s bid\n", who(seat), m.a ? (seat == me ? "agree to" : "agrees to") : (seat == me ? "refuse" : "refuses"), who(st.asking));
     } else if (ph == phase::call && m.a >= 0 && v.calls[m.a].redeal) {
       std::string owner = st.call_by_team ? v.team_names[st.turn] : who(seat);
       fmt::print("{}: {}! The cards are thrown in; {} deal{} again.\n", owner, v.calls[m.a].words, who(st.dealer), st.dealer == me ? "" : "s");
@@ -495,10 +549,44 @@ struct table : observer {
   }
 };
 
+// What Ctrl-C says, made before the game so that the handler only writes it (no allocation in a signal).
+char interrupt_message[1024] = "\ninterrupted: goodbye\n";
+
 void on_interrupt(int) {
-  const char msg[] = "\ninterrupted: goodbye\n";
-  (void)!write(1, msg, sizeof msg - 1);
+  (void)!write(1, interrupt_message, std::strlen(interrupt_message));
   _exit(130);
+}
+
+// Where a game is saved, and how to go on with it: said when you leave.
+std::string saved_words(const std::string& path) {
+  return path.empty() ? "" : fmt::format(" (the game is saved: `spades play --resume {}` goes on with it)", path);
+}
+
+// The folder games are kept in without --record: $XDG_STATE_HOME/spades, else ~/.local/state/spades;
+// "" when neither can be named or made.
+std::string autosave_dir() {
+  namespace fs = std::filesystem;
+  const char* state = std::getenv("XDG_STATE_HOME");
+  const char* home = std::getenv("HOME");
+  fs::path dir = state && *state == '/' ? fs::path(state) / "spades" : home && *home ? fs::path(home) / ".local/state/spades" : fs::path();
+  std::error_code ec;
+  if (dir.empty() || (fs::create_directories(dir, ec), !fs::is_directory(dir, ec))) return {};
+  return dir.string();
+}
+
+// A new game's file in the autosave folder, the oldest games removed so that it keeps max_autosaves.
+std::string autosave_path(uint64_t seed) {
+  namespace fs = std::filesystem;
+  const std::string dir = autosave_dir();
+  if (dir.empty()) return {};
+  std::vector<std::pair<fs::file_time_type, fs::path>> games;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end && games.size() < 10000; it.increment(ec))
+    if (it->path().filename().string().rfind("game-", 0) == 0 && it->path().extension() == ".json") games.push_back({it->last_write_time(ec), it->path()});
+  std::sort(games.begin(), games.end());
+  for (size_t i = 0; i + max_autosaves <= games.size(); ++i) fs::remove(games[i].second, ec);
+  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  return (fs::path(dir) / fmt::format("game-{:%Y%m%d-%H%M%S}-{}.json", fmt::localtime(now), seed % 1000000)).string();
 }
 
 }  // namespace
@@ -521,17 +609,30 @@ int play_on(const variant& v, game_state& st, rng& r, table& tb, recorded_table<
   }
   if (end == loop_end::left) {
     if (rec) save_record(*rec, record_path);
-    fmt::print("goodbye\n");
+    fmt::print("goodbye{}\n", saved_words(record_path));
     return 0;
   }
   if (rec) {
     rec->end_game(st);
     save_record(*rec, record_path);
   }
-  if (st.winner >= 0) fmt::print("Game over: {} win{} ({}).\n", v.team_names[st.winner], v.team_of[me] == st.winner ? " - well played" : "", st.end_reason());
+  if (st.winner >= 0)
+    fmt::print("Game over: {} win ({}): {}.\n", v.team_names[st.winner], st.end_reason(), v.team_of[me] == st.winner ? "you win - well played" : "you lose");
   else fmt::print("Game over: no winner ({}).\n", st.end_reason());
   tb.summary();
   return 0;
+}
+
+// After a game: another? (yes or y; no, n, quit or the end of input leave).
+bool another_game() {
+  for (;;) {
+    std::string line;
+    if (!table::read("\nAnother game? (yes or no): ", line)) return false;
+    const std::string t = lower_words(line);
+    if (t == "yes" || t == "y") return true;
+    if (t == "no" || t == "n" || t == "quit" || t == "exit") return false;
+    fmt::print("  answer yes or no\n");
+  }
 }
 
 // With --resume: the record read, and the variant, options, seed and seat it gives put into `file` and `a`.
@@ -574,16 +675,17 @@ int cmd_play(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
   args a = parse_args("play", argc, argv, {}, {"--seat", "--seed", "--option", "--bot", "--bots", "--bot-timeout", "--mc-budget", "--record", "--resume", "--notation"});
   if (a.positional.size() > 1) throw usage_error("name at most one variant file");
-  std::string file = a.positional.empty() ? default_ruleset() : a.positional[0];
+  std::string file = a.positional.empty() ? default_ruleset() : variant_path(a.positional[0]);
   const std::optional<record_file> saved = resumed(a, file);
-  const std::string record_path = a.has("--record") ? a.get("--record") : a.get("--resume");
+  const uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
+                                        : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
+  // without --record, the game is kept in the autosave folder (--resume goes on in its own file)
+  const std::string record_path = a.has("--record") ? a.get("--record") : a.has("--resume") ? a.get("--resume") : autosave_path(seed);
   if (!record_path.empty()) check_output_path(a.has("--record") ? "--record" : "--resume", record_path, {file});
   auto vp = load_or_report(file, a.multi);
   if (!vp) return 1;
   const variant& v = *vp;
   const int me = your_seat(v, a);
-  uint64_t seed = a.has("--seed") ? (uint64_t)a.get_int("--seed", 0, 0, INT64_MAX)
-                                  : (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
   if (a.has("--bot") && a.has("--bots")) throw usage_error("give --bot NAME (every bot) or --bots SPEC (per side or seat), not both");
   // the Monte Carlo bot unless --bot or --bots says; a resumed game goes on with the bots it was played against
   std::string bots_spec = bot_name(bot_kind::mc);
@@ -598,6 +700,8 @@ int cmd_play(int argc, char** argv) {
   kinds.exec.timeout_ms = (int)a.get_int("--bot-timeout", default_bot_timeout_ms, 1, max_bot_timeout_ms);
   mc_options mc;
   mc.budget = (int)a.get_int("--mc-budget", mc.budget, 1, max_mc_budget);
+  if (!record_path.empty())
+    *fmt::format_to_n(interrupt_message, sizeof interrupt_message - 1, "\ninterrupted: goodbye{}\n", saved_words(record_path)).out = '\0';
   std::signal(SIGINT, on_interrupt);
   const terminal term = this_terminal();
   rng r(seed);
@@ -615,6 +719,7 @@ int cmd_play(int argc, char** argv) {
     rec = std::make_unique<game_recorder>(v, ruleset_for(file, record_path), meta);
     rec->start_game(st);
   }
+  tb.rec = rec.get();
   recorded_table<table> rt(tb, rec.get(), record_path, me);
   if (saved) {
     size_t moves = resume_game(*saved, st, r, me, bots, rec.get());
@@ -623,7 +728,17 @@ int cmd_play(int argc, char** argv) {
     tb.scores();
   }
   try {
-    return play_on(v, st, r, tb, rt, rec.get(), record_path, me, seed);
+    for (;;) {
+      play_on(v, st, r, tb, rt, rec.get(), record_path, me, seed);
+      if (st.ph != phase::over || !another_game()) return 0;
+      // the next game: same variant, seat, bots and options, the generator going on (the record holds both games)
+      st.new_game(v, (int)r.below((uint32_t)v.seats));
+      apply_options(st, a.multi);
+      tb.decisions.clear();
+      tb.tricks = {};
+      rt.at_decision.clear();
+      if (rec) rec->start_game(st);
+    }
   } catch (const bot_error&) {
     if (rec) save_record(*rec, record_path);  // the game up to the outside bot's failure
     throw;

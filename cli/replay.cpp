@@ -153,6 +153,13 @@ struct hand_show {
   }
 
   void step(const std::string& entry) {
+    if (is_look(entry.substr(entry.find(':') + 1))) {  // checked already: the seat looks at its cards
+      std::string who = entry.substr(0, entry.find(':'));
+      who.erase(0, who.find_first_not_of(' '));
+      st.look(v.find_seat(who));
+      text += fmt::format("  {}: {}\n", who, look_word);
+      return;
+    }
     std::vector<move> ms;
     std::string err;
     parse_action(st, entry.substr(entry.find(':') + 1), ms, err);

@@ -21,6 +21,8 @@ struct replayer {
   const record_file& rf;
   int me;
   seated_bots& bots;
+  game_state& live;     // the game the loop plays: a recorded look is made in it (looking is no move)
+  game_recorder* rec;
   std::vector<entry> entries;
   size_t next = 0;
   std::vector<move> pending;  // the rest of the entry under way (several cards passed at once)
@@ -31,6 +33,10 @@ struct replayer {
   }
 
   bool operator()(const game_state& st, rng& r, move& out) {
+    while (pending.empty() && next < entries.size() && is_look(text_of(entries[next]))) {
+      current = entries[next++];
+      look();
+    }
     if (pending.empty()) {
       if (next == entries.size()) return false;
       current = entries[next++];
@@ -51,6 +57,20 @@ struct replayer {
       wrong(fmt::format("the bot plays {} here: the record does not follow from its seed {} (was it made by another version of spades?)",
                         format_move(st, out), rf.seed));
     return true;
+  }
+
+  static std::string text_of(const entry& e) { return e.text.substr(e.text.find(':') + 1); }
+
+  // "S: look": the seat looks at its cards, its turn or not
+  void look() {
+    std::string who = current.text.substr(0, current.text.find(':'));
+    who.erase(0, who.find_first_not_of(' '));
+    who.erase(who.find_last_not_of(' ') + 1);
+    const int seat = live.v->find_seat(who);
+    if (seat < 0) wrong(fmt::format("'{}' is not a seat", who));
+    if (live.has_looked(seat)) wrong(fmt::format("{} has already looked at its cards", live.v->seat_names[seat]));
+    live.look(seat);
+    if (rec) rec->looked(live, seat);
   }
 };
 
@@ -77,7 +97,7 @@ struct recorder_only : observer {
 }  // namespace
 
 size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated_bots& bots, game_recorder* rec) {
-  replayer rp{rf, me, bots, {}, 0, {}, {}};
+  replayer rp{rf, me, bots, st, rec, {}, 0, {}, {}};
   const json& cases = rf.d.doc["cases"];
   for (const json& c : cases) {
     if (!c.is_object() || !c.contains("moves") || !c["moves"].is_array()) continue;

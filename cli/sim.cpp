@@ -267,6 +267,7 @@ int cmd_sim(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
   args a = parse_args("sim", argc, argv, {"--json", "--timing"}, {"--games", "--seed", "--option", "--bots", "--jobs", "--mc-budget", "--record", "--bot-timeout", "--shard"});
   if (a.positional.size() != 1) throw usage_error("name exactly one variant file");
+  a.positional[0] = variant_path(a.positional[0]);  // a ruleset id names its file, for the record too
   if (!a.has("--games")) throw usage_error("--games N is required");
   long long games = a.get_int("--games", 0, 1, max_sim_games);
   uint64_t seed = (uint64_t)a.get_int("--seed", 1, 0, INT64_MAX);

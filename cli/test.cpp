@@ -27,7 +27,7 @@ int cmd_test(int argc, char** argv) {
   auto loader = [](const std::string& path) -> std::shared_ptr<const variant> {
     lang::sources src;
     try {
-      return lang::load_variant(src, path);
+      return lang::load_variant(src, path, ruleset_search_path());
     } catch (const lang::diag_error& e) {
       throw hands_error(src.render(e.d));
     }
@@ -35,16 +35,16 @@ int cmd_test(int argc, char** argv) {
   auto loader_for = [](const std::string& path, const option_choices& chosen) -> std::shared_ptr<const variant> {
     lang::sources src;
     try {
-      return lang::load_variant(src, path, chosen);
+      return lang::load_variant(src, path, chosen, ruleset_search_path());
     } catch (const lang::diag_error& e) {
       throw hands_error(src.render(e.d));
     }
   };
   hands_report rep;
   try {
-    rep = run_hands(a.positional[0], a.get("--ruleset"), loader, loader_for);
+    rep = run_hands(a.positional[0], a.has("--ruleset") ? variant_path(a.get("--ruleset")) : "", loader, loader_for);
   } catch (const hands_error& e) {
-    report_failure(e.what(), {{"file", a.positional[0]}});
+    report_failure(command_error(e.what()), {{"file", a.positional[0]}});
     return 2;
   }
   if (a.has("--json")) fmt::print("{}\n", rep.to_json(true));

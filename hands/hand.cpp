@@ -126,6 +126,7 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
     reject(at, "the hand was thrown in: give the redeal as the next hand of the case");
     return false;
   }
+  if (is_look(text)) return look(at, field, who);
   if (!who.empty()) {
     int acting = st.acting_seat();
     bool match;
@@ -165,6 +166,18 @@ bool hand_runner::act(const std::string& at, const std::string& field, const std
     }
     st.apply(m);
   }
+  return true;
+}
+
+// `SEAT: look`: the seat looks at its cards, its turn or not (a blind bid is then closed to it). A seat that
+// has looked already (by a look, or a decision made with its cards in view) cannot look again.
+bool hand_runner::look(const std::string& at, const std::string& field, const std::string& who) {
+  const int s = who.empty() ? st.acting_seat() : seat_of(cx, v, field, who);
+  if (st.has_looked(s)) {
+    reject(at, fmt::format("{} has already looked at its cards", v.seat_names[s]));
+    return false;
+  }
+  st.look(s);
   return true;
 }
 

@@ -43,6 +43,7 @@ struct hand_runner {
   void deal(const json& h);
   void pbn(const std::string& text, std::array<card_set, max_seats>& given, card_set& used);
   bool act(const std::string& at, const std::string& field, const std::string& who, const std::string& text);
+  bool look(const std::string& at, const std::string& field, const std::string& who);
   void bids(const json& b);
   void moves(const json& ms);
   void play(const json& p);

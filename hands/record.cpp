@@ -135,6 +135,11 @@ void game_recorder::moving(const game_state& st, const move& m) {
   moves.push_back(text);
 }
 
+void game_recorder::looked(const game_state&, int seat) {
+  hand()["moves"].push_back(fmt::format("{}: {}", v_->seat_names[seat], look_word));
+  group_open_ = false;
+}
+
 void game_recorder::moved(const game_state& st, const move& m) {
   (void)m;
   group_open_ = next_joins_;

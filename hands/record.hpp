@@ -28,6 +28,8 @@ class game_recorder {
   void dealt(const game_state& st);
   void moving(const game_state& st, const move& m);
   void moved(const game_state& st, const move& m);
+  // a seat looked at its cards (no move of the loop: the table tells it): "S: look"
+  void looked(const game_state& st, int seat);
 
   const nlohmann::ordered_json& doc() const { return doc_; }
   // The record as the text of its file (a path not in UTF-8 has its bad bytes replaced, so it stays readable).

@@ -46,14 +46,16 @@ std::unique_ptr<variant> build_all(resolved r, const sources& src, const std::st
 
 }  // namespace
 
-std::unique_ptr<variant> load_variant(sources& src, const std::string& path) { return build_all(resolve(src, path), src, path); }
+std::unique_ptr<variant> load_variant(sources& src, const std::string& path, const std::vector<std::string>& search) {
+  return build_all(resolve(src, path, nullptr, search), src, path);
+}
 
 std::unique_ptr<variant> load_variant_text(sources& src, const std::string& path, const std::string& text) {
   return build_all(resolve(src, path, &text), src, path);
 }
 
-std::unique_ptr<variant> load_variant(sources& src, const std::string& path, const option_choices& chosen) {
-  return build(resolve(src, path), chosen, src, path);
+std::unique_ptr<variant> load_variant(sources& src, const std::string& path, const option_choices& chosen, const std::vector<std::string>& search) {
+  return build(resolve(src, path, nullptr, search), chosen, src, path);
 }
 
 }  // namespace spades::lang

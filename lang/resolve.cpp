@@ -4,6 +4,7 @@
 #include "lang/resolve.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <unordered_map>
 
@@ -175,8 +176,30 @@ void merge_items(std::vector<item>& into, std::vector<item>& from, const std::st
 }
 
 // `shown` is the path as diagnostics print it.
+// The file a base named in `extends` is read from, and how diagnostics show it: relative to the extending
+// file; a base named by id and missing there, from the first search folder holding it; none: an error at
+// the `extends`, with the ids near it.
+std::pair<std::string, std::string> base_file(const std::string& path, const std::string& shown, const word& named,
+                                              const std::vector<std::string>& search) {
+  std::string base = named.text;
+  if (base.empty()) throw diag_error(named.at, "extends needs the name of a variant file");
+  if (fs::path(base).extension() != ".spades") base += ".spades";
+  fs::path bp = fs::path(base).is_absolute() ? fs::path(base) : fs::path(path).parent_path() / base;
+  // shown without the detour: "rulesets/standard.spades", not "tests/lang/../../rulesets/standard.spades"
+  std::string bshown = fs::path(base).is_absolute() ? bp.string() : (fs::path(shown).parent_path() / base).lexically_normal().string();
+  std::error_code ec;
+  if (!is_variant_id(named.text) || fs::exists(bp, ec)) return {bp.string(), bshown};
+  if (std::string found = find_variant(named.text, search); !found.empty()) return {found, found};
+  std::vector<std::string> dirs{fs::path(path).parent_path().string()};
+  dirs.insert(dirs.end(), search.begin(), search.end());
+  std::vector<std::string> shown_dirs;
+  for (const std::string& d : dirs) shown_dirs.push_back(d.empty() ? "." : d);
+  throw diag_error(named.at, fmt::format("cannot find the base '{}': no {} in {}{}", named.text, fs::path(base).filename().string(),
+                                         fmt::join(shown_dirs, ", "), did_you_mean(fs::path(named.text).stem().string(), variant_ids(dirs))));
+}
+
 void resolve_into(sources& src, const std::string& path, const std::string& shown, resolved& out, std::vector<std::string>& stack,
-                  pos from, const std::string* given_text = nullptr) {
+                  pos from, const std::string* given_text = nullptr, const std::vector<std::string>& search = {}) {
   // a path the system cannot resolve (too long, bad bytes) is compared as written; reading it fails below
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(path, ec);
@@ -211,13 +234,8 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
 
   stack.push_back(canon);
   if (ast.extends) {
-    std::string base = ast.extends->text;
-    if (base.empty()) throw diag_error(ast.extends->at, "extends needs the name of a variant file");
-    if (fs::path(base).extension() != ".spades") base += ".spades";
-    fs::path bp = fs::path(base).is_absolute() ? fs::path(base) : fs::path(path).parent_path() / base;
-    // shown without the detour: "rulesets/standard.spades", not "tests/lang/../../rulesets/standard.spades"
-    std::string bshown = fs::path(base).is_absolute() ? bp.string() : (fs::path(shown).parent_path() / base).lexically_normal().string();
-    resolve_into(src, bp.string(), bshown, out, stack, ast.extends->at);
+    const auto [bp, bshown] = base_file(path, shown, *ast.extends, search);
+    resolve_into(src, bp, bshown, out, stack, ast.extends->at, nullptr, search);
   }
   stack.pop_back();
 
@@ -252,11 +270,41 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
 
 }  // namespace
 
-resolved resolve(sources& src, const std::string& path, const std::string* text) {
+bool is_variant_id(const std::string& name) {
+  if (name.empty() || name.size() > 100 || name[0] == '.') return false;
+  for (char c : name)
+    if (!std::isalnum((unsigned char)c) && c != '_' && c != '-' && c != '.') return false;
+  return true;
+}
+
+std::string find_variant(const std::string& id, const std::vector<std::string>& dirs) {
+  if (!is_variant_id(id)) return {};
+  const std::string file = fs::path(id).extension() == ".spades" ? id : id + ".spades";
+  for (const std::string& d : dirs) {
+    std::error_code ec;
+    fs::path p = fs::path(d) / file;
+    if (fs::is_regular_file(p, ec)) return p.string();
+  }
+  return {};
+}
+
+std::vector<std::string> variant_ids(const std::vector<std::string>& dirs) {
+  std::vector<std::string> ids;
+  for (const std::string& d : dirs) {
+    std::error_code ec;
+    int seen = 0;  // a folder of thousands of files is not listed whole for a suggestion
+    for (fs::directory_iterator it(d.empty() ? "." : d, ec), end; !ec && it != end && seen < 1000; it.increment(ec), ++seen)
+      if (it->path().extension() == ".spades") ids.push_back(it->path().stem().string());
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+resolved resolve(sources& src, const std::string& path, const std::string* text, const std::vector<std::string>& search) {
   resolved out;
   std::vector<std::string> stack;
   out.id = fs::path(path).stem().string();
-  resolve_into(src, path, path, out, stack, {}, text);
+  resolve_into(src, path, path, out, stack, {}, text, search);
   if (out.name.empty()) out.name = out.id;
   return out;
 }

@@ -30,7 +30,14 @@ struct resolved {
 
 // Reads `path` (and its bases) into `src`, parses and merges them. Throws diag_error.
 // With `text`, that is the content of `path` (not read from disk); its bases are still read.
-resolved resolve(sources& src, const std::string& path, const std::string* text = nullptr);
+// `search`: the folders where a base named by id (`extends "standard"`, no folder in it) is looked for when
+// the extending file's own folder has none (spec/language.md, "Finding a base").
+resolved resolve(sources& src, const std::string& path, const std::string* text = nullptr, const std::vector<std::string>& search = {});
+// A variant named by its id ("standard", "nyc.spades"): the first `dirs` folder holding ID.spades, or "".
+// An id is a name without a folder. The ids of the variants in `dirs`, for a did-you-mean.
+bool is_variant_id(const std::string& name);
+std::string find_variant(const std::string& id, const std::vector<std::string>& dirs);
+std::vector<std::string> variant_ids(const std::vector<std::string>& dirs);
 
 // Reads a whole file; throws diag_error without a position when it cannot.
 std::string read_file(const std::string& path);

@@ -145,6 +145,16 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
   return best_d <= limit && best_d < std::max(word.size(), best.size()) ? best : std::string{};
 }
 
+std::vector<std::string> nearest_all(const std::string& word, const std::vector<std::string>& candidates) {
+  const std::string best = nearest(word, candidates);
+  if (best.empty()) return {};
+  const size_t d = edit_distance(word, best);
+  std::vector<std::string> out;
+  for (const auto& c : candidates)
+    if (c.size() <= 64 && edit_distance(word, c) == d && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  return out;
+}
+
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
   std::string n = nearest(word, candidates);
   return n.empty() ? std::string{} : fmt::format("; did you mean '{}'?", n);

@@ -57,5 +57,7 @@ std::string printable(const std::string& text, size_t max = 120);
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
 // ": did you mean 'x'?" or "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+// Every candidate as near to `word` as the nearest (in the candidates' order): empty when nearest() is.
+std::vector<std::string> nearest_all(const std::string& word, const std::vector<std::string>& candidates);
 
 }  // namespace spades

@@ -136,6 +136,7 @@ void game_state::deal_given(const std::array<card_set, max_seats>& given, card_s
   bid_converted = {};
   covered = {};
   refused = {};
+  looked = {};
   asking = -1;
   kitty_taker = -1;
   controller = -1;
@@ -542,6 +543,7 @@ int game_state::first_holder() {
 
 void game_state::start_play() {
   ph = phase::play;
+  looked.fill(true);  // no card is played blind: a seat that bid blind looks now
   redeals_in_row = 0;  // this hand is played
   opening_card = -1;
   trick = 0;

@@ -132,6 +132,10 @@ struct game_state {
   std::array<bool, max_seats> covered{};
   int asking = -1;
   std::array<uint64_t, max_seats> refused{};
+  // per seat, whether it has looked at its cards this hand: a blind bid is open only to a bidder that has
+  // not; a seat looks when it chooses to (look), when it makes a decision that is not made blind (anything
+  // but a blind bid or an answer to partner's blind bid), and every seat looks once the play begins
+  std::array<bool, max_seats> looked{};
   uint8_t step = 0;           // the step of the variant's course under way (an index into variant::course)
   int controller = -1;        // the player given the dummy seat this hand (variant::dummy), once a partner step chose
   int kitty_taker = -1;       // the seat that took the kitty, or -1
@@ -216,8 +220,19 @@ struct game_state {
   play_refusal refusal(int c) const;
   // Empty when legal, otherwise the reason in words.
   std::string why_illegal(const move& m) const;
-  // Applies a legal move (the caller checks legality; apply does not).
+  // Applies a legal move (the caller checks legality; apply does not). A decision not made blind (see
+  // blind_decision) has the seat that makes it look at its cards first.
   void apply(const move& m);
+  // Looking at the cards (spec/language.md, "Looking at the cards"): the seat looks now, at any time of the
+  // hand, its turn or not; has it looked; may it see its own hand (it has looked, or it is about to make a
+  // decision that is not made blind, or the variant has no blind bid to keep it from looking); is the
+  // decision pending one the seat to act may make without looking (a blind bid open to it, or an answer
+  // to its partner's blind bid)?
+  void look(int seat) { looked[seat] = true; }
+  bool has_looked(int seat) const { return looked[seat]; }
+  bool may_see_hand(int seat) const;
+  bool blind_decision() const;
+  bool bidder_looked(int bidder) const;  // the bidder's seat has looked (a team bidding as one: any member)
   // apply() for a card in the play phase (the hot path of playouts).
   void play_card(int card);
 

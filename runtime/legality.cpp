@@ -10,11 +10,39 @@ namespace spades {
 // Why a bid kind is closed to the bidder whatever the number, or nullptr: its partner refused it this hand,
 // or it is a bid for the side and a partner has already bid.
 const char* game_state::bid_closed(int kind, int bidder) const {
+  if (v->bids[kind].blind && bidder_looked(bidder)) return "a blind bid is made before looking at the cards";
   if ((refused[bidder] >> kind) & 1) return "partner refused it this hand";
   if (v->bids[kind].side && !v->bid_by_team)
     for (int m : v->members[v->team_of[bidder]])
       if (m != bidder && bids[m].kind >= 0) return "a bid for the side must come before partner's bid";
   return nullptr;
+}
+
+bool game_state::bidder_looked(int bidder) const {
+  if (!v->bid_by_team) return looked[bidder];
+  for (int m : v->members[bidder])
+    if (looked[m]) return true;
+  return false;
+}
+
+bool game_state::blind_decision() const {
+  if (ph == phase::agree) return asking >= 0 && bids[asking].kind >= 0 && v->bids[bids[asking].kind].blind;
+  if (ph != phase::bid) return false;
+  for (int k = 0; k < (int)v->bids.size(); ++k)
+    if (v->bids[k].blind && !bid_closed(k, turn))
+      for (int n = v->bids[k].lo; n <= v->bids[k].hi; ++n)
+        if (bid_allowed(k, n, turn)) return true;
+  return false;
+}
+
+bool game_state::may_see_hand(int seat) const {
+  if (looked[seat] || exposed(seat)) return true;
+  bool blind_kinds = false;
+  for (const bid_kind& k : v->bids) blind_kinds |= k.blind;
+  if (!blind_kinds) return true;
+  // the seat about to decide looks first, unless it may decide blind
+  const bool deciding = ph != phase::deal && ph != phase::over && (team_decides() ? v->team_of[seat] == turn : acting_seat() == seat);
+  return deciding && !blind_decision();
 }
 
 bool game_state::bid_allowed(int kind, int n, int bidder) const {
@@ -223,7 +251,7 @@ void game_state::each_bid(Kind&& kind) const {
   for (int k = 0; k < (int)v->bids.size(); ++k) {
     const bid_kind& bk = v->bids[k];
     if (bk.lo > bk.hi) continue;
-    if ((bk.side || refused[turn]) && bid_closed(k, turn)) continue;
+    if ((bk.side || bk.blind || refused[turn]) && bid_closed(k, turn)) continue;
     if (bk.when < 0) {
       kind(k, bk.numbers());
       continue;

@@ -61,6 +61,8 @@ constexpr int max_lsp_documents = 64;        // documents open at once
 constexpr int max_lsp_changes = 1000;        // content changes in one didChange
 constexpr int max_lsp_results = 2000;        // locations, completion items or symbols in one answer
 
+constexpr int max_autosaves = 20;       // games `spades play` keeps in its folder; the oldest go first
+
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
 constexpr int max_redeals_in_row = 100;

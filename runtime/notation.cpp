@@ -82,6 +82,8 @@ static const char* const refuse_words[] = {"refuse", "no"};
 static const char* const keep_word = "keep";
 static const char* const discard_word = "discard";
 
+bool is_look(std::string_view text) { return lower_words(text) == look_word; }
+
 std::string format_move(const game_state& st, const move& m) {
   if (m.type == move::bid) return format_bid(*st.v, m.a, m.b);
   if (m.type == move::call) {
@@ -167,6 +169,15 @@ static bool parse_spoken_bid(const variant& v, std::string_view t, move& out) {
       }
     }
   }
+  return false;
+}
+
+bool names_a_bid(const variant& v, std::string_view text) {
+  const std::string t = lower_words(text);
+  if (!t.empty() && std::isdigit((unsigned char)t[0])) return true;
+  for (const bid_kind& b : v.bids)
+    for (const std::string& w : {b.words, spoken(b.name), lower_words(b.name)})
+      if (!w.empty() && t.compare(0, w.size(), w) == 0) return true;
   return false;
 }
 

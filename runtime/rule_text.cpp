@@ -74,6 +74,13 @@ std::string play_refusal_words(const variant& v, const play_refusal& r, int refu
   return {};
 }
 
+// A blind bid refused to a bidder that has looked at its cards (a team bidding as one: a member has).
+static std::string looked_refusal(const game_state& st, const bid_kind& k) {
+  const variant& v = *st.v;
+  return fmt::format("{} is not allowed now: {} has looked at {} cards, and a blind bid is made before looking", k.words.empty() ? k.name : k.words,
+                     v.bid_by_team ? v.team_names[st.turn] : v.seat_names[st.turn], v.bid_by_team ? "their" : "its");
+}
+
 std::string game_state::why_illegal(const move& m) const {
   // in the play, the seat whose cards are played (the dummy, not its controller)
   const std::string& who = v->seat_names[ph == phase::play ? turn : acting_seat()];
@@ -94,9 +101,11 @@ std::string game_state::why_illegal(const move& m) const {
       if (m.b < k.lo || m.b > k.hi)
         return k.lo == k.hi ? fmt::format("{} is always {}", k.name, k.lo)
                             : fmt::format("a {} bid must be from {} to {}", k.name, k.lo, k.hi);
-      if (const char* closed = bid_closed(m.a, turn)) return fmt::format("{} is not allowed now: {}", k.words.empty() ? k.name : k.words, closed);
+      if (k.blind && bidder_looked(turn)) return looked_refusal(*this, k);
+      // a plain number is said as the player said it ("a bid of 3"), never by the kind's name in the file
+      const std::string words = k.words.empty() ? fmt::format("a bid of {}", m.b) : k.words;
+      if (const char* closed = bid_closed(m.a, turn)) return fmt::format("{} is not allowed now: {}", words, closed);
       if (!bid_allowed(m.a, m.b, turn)) {
-        std::string words = k.words.empty() ? k.name : k.words;
         return k.reason.empty() ? fmt::format("{} is not allowed now: its condition does not hold", words)
                                 : fmt::format("{} is not allowed now: {}", words, k.reason);
       }

@@ -5,6 +5,10 @@
 namespace spades {
 
 void game_state::apply(const move& m) {
+  // a decision made with the cards in view: its maker looks first (a blind bid, or an answer to partner's
+  // blind bid, is made without looking)
+  const bool blind = (ph == phase::bid && m.type == move::bid && m.a >= 0 && v->bids[m.a].blind) || (ph == phase::agree && blind_decision());
+  if (!blind && ph != phase::deal && ph != phase::over) looked[acting_seat()] = true;
   switch (ph) {
     case phase::bid: return apply_bid(m);
     case phase::agree: return apply_agree(m);

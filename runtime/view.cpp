@@ -28,7 +28,7 @@ void table_memory::moved(const game_state& st, const move& m) {
   tricks_.back().winner = k < max_tricks ? st.trick_winner[k] : -1;
 }
 
-bool may_see_own_hand(const game_state& st, int seat) { return !st.hands[seat].empty(); }
+bool may_see_own_hand(const game_state& st, int seat) { return !st.hands[seat].empty() && st.may_see_hand(seat); }
 
 seat_view view_of(const game_state& st, int seat, const table_memory& memory) {
   const variant& v = *st.v;

@@ -30,7 +30,8 @@ class table_memory {
   std::array<card_set, max_seats> given_{};
 };
 
-// May `seat` look at its own cards now? The single place that decides it: a seat holding cards sees them.
+// May `seat` look at its own cards now? The single place that decides it: a seat holding cards sees them
+// once it has looked, or when its decision cannot be made blind (game_state::may_see_hand).
 bool may_see_own_hand(const game_state& st, int seat);
 
 // The game as `seat` sees it.

@@ -54,7 +54,7 @@ TEST_CASE("options: a setting that names an option is elaborated for the value c
   auto declared = spades::lang::load_variant(src, path);
   CHECK(declared->hand_size == 2);
   CHECK(declared->option_specs[1].in_settings);
-  auto chosen = spades::lang::load_variant(src, path, {{"deal_size", "1"}, {"low_card", "JS"}, {"start", "5"}});
+  auto chosen = spades::lang::load_variant(src, path, spades::lang::option_choices{{"deal_size", "1"}, {"low_card", "JS"}, {"start", "5"}});
   CHECK(chosen->hand_size == 1);
   CHECK(chosen->bids.at(0).hi == 1);
   CHECK(chosen->find_card("JS") < 0);

@@ -28,7 +28,7 @@ struct outcome {
 // Runs the binary in the source folder with `args`, standard output redirected as `out` says.
 outcome run_to(const std::string& args, const std::string& out) {
   int status = 0;
-  std::string err = shell(fmt::format("cd {} && {} {} 2>&1 {} </dev/null", SPADES_SOURCE_DIR, SPADES_BINARY, args, out), &status);
+  std::string err = shell(fmt::format("cd {} && {}{} {} 2>&1 {} </dev/null", SPADES_SOURCE_DIR, spades::testing::state_env(), SPADES_BINARY, args, out), &status);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, err};
 }
 
@@ -67,7 +67,7 @@ TEST_CASE("output: a full standard output fails every command with exit 2 and sa
   const outcome missing = run_to("check no/such.spades --json", ">/dev/full");
   CHECK(missing.code == 2);
   CHECK(missing.err ==
-        "error: cannot read 'no/such.spades': No such file or directory\n"
+        "spades check: cannot read 'no/such.spades': No such file or directory\n"
         "spades check: cannot write to standard output: No space left on device\n");
   fs::remove(rec);
 }

@@ -280,8 +280,27 @@ TEST_CASE("protocol: play seats outside bots with --bots, your own seat excepted
   // your seat's entry is ignored: the game waits for you
   auto mine = run("play rulesets/standard.spades --seed 3 --bots 'S=exec:python3 tests/bots/misbehave.py crash'", "quit\n");
   CHECK(mine.code == 0);
-  CHECK(mine.out.find("Your bid: goodbye\n") != std::string::npos);
+  CHECK(mine.out.find("Your bid: goodbye") != std::string::npos);
   auto both = run("play --bot rule --bots random");
   CHECK(both.code == 2);
   CHECK(both.out == "spades play: give --bot NAME (every bot) or --bots SPEC (per side or seat), not both\n");
+}
+
+TEST_CASE("protocol: a seat offered a blind bid sees no cards until it has looked") {
+  auto v = spades::testing::load_ruleset("german");  // `double zero`, a blind bid, is open before looking
+  game_state st;
+  st.new_game(*v, 0);
+  rng r(1);
+  st.deal(r);
+  REQUIRE(st.ph == phase::bid);
+  const int bidder = st.acting_seat();
+  REQUIRE(st.blind_decision());
+  table_memory memory;
+  seat_view before = view_of(st, bidder, memory);
+  CHECK_FALSE(before.hand_seen);
+  CHECK(before.hand_cards.empty());
+  st.look(bidder);
+  seat_view after = view_of(st, bidder, memory);
+  CHECK(after.hand_seen);
+  CHECK(after.hand_cards == st.hands[bidder]);
 }

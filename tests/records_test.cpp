@@ -274,8 +274,8 @@ TEST_CASE("pbn: a recorded hand exported exactly") {
                 "[SpadesDeck \"suits S H D C; ranks A K Q J T 9 8 7 6 5 4 3 2; jokers BJ LJ; packs 1\"]\n[Vulnerable \"None\"]\n"
                 "[Deal \"N:AT532.A2.94.A742 J7.K53.AKQ32.KT+BJ 84.T764.J875.J3+LJ Q96.J98.T6.Q9865\"]\n[SpadesRest \"SK HQ\"]\n"
                 "[SpadesChanges \"N takes SK HQ from the kitty; N discards H2 C2\"]\n[Scoring \"\"]\n[Declarer \"\"]\n[Contract \"\"]\n[Result \"\"]\n"
-                "[Auction \"E\"]\n4 1 nil 5\n"
-                "[Play \"E\"]\nDA D5 DT D4\nDK D7 D6 D9\nDQ D8 CQ S2\nCK C3 C9 C4\n+BJ S4 SQ S3\n",
+                "[Auction \"E\"]\n4 1 1 5\n"
+                "[Play \"E\"]\nDA D5 D6 D4\nDK D7 DT D9\nDQ D8 C5 S2\nH3 H4 H8 HA\nCT C3 C6 CA\n",
                 0) == 0);
   // cards that change hands before the play (pass3's passes) are stated, so the play holds no card its
   // seat was not dealt or given

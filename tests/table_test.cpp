@@ -47,9 +47,9 @@ TEST_CASE("table: help lists the legal moves grouped, and the commands, at every
   CHECK(has_line(hg.out, "  NS                         0       0       0       0"));
   CHECK(has_line(hg.out, "    N         go blind       0"));
   CHECK(has_line(hg.out, "    S (you)          -       0"));
-  // Enter looks at the cards; then a hint's numbers grouped: `hint 0..13`
+  // Enter looks at the cards (`go blind` is then closed); a hint's numbers grouped: `hint 0..13`
   auto hint = run("play --bot rule rulesets/highground.spades --seed 3 --seat E", "\nhelp\nquit\n");
-  CHECK(has_line(hint.out, "Your bid:   legal now: hint 0..13, go blind"));
+  CHECK(has_line(hint.out, "Your bid:   legal now: hint 0..13"));
   // E took the kitty: its cards are shown with E's hand, once E has looked, not before the blind bid
   CHECK(has_line(hint.out, "You take the kitty: 4S   8H"));
   CHECK(hint.out.find("You take the kitty") > hint.out.find("Blind bid, or Enter to look:"));
@@ -81,13 +81,19 @@ TEST_CASE("table: a pass received, the last trick, the lead and the summary at t
   CHECK(has_line(r.out, "You receive 7S (passed to you)"));
   CHECK(has_line(r.out, "E leads."));
   CHECK(has_line(r.out, "Your card:   last trick (trick 1 of hand 1): E JS, S 8S, W AS, N 9S; W won it"));
+  // every card: each seat's tricks (no bidding: no bid), who is winning the trick, who plays next
+  CHECK(has_line(r.out, "Taken: N 0   E 0   S (you) 0   W 0"));
+  CHECK(has_line(r.out, "Trick 1: E JS; E is winning, you play next"));
+  CHECK(has_line(r.out, "Taken: N 0   E 0   S (you) 0   W 1"));
+  CHECK(has_line(r.out, "Trick 2: W 10S, N KS, E QS; N is winning, you play next"));
   CHECK(has_line(r.out, "  NS                       1       1       1"));
   CHECK(has_line(r.out, "    N              -       1"));
   CHECK(after(r.out, "Game over: no winner (stopped: the hand limit of 1 hands was reached).\n") ==
         "\nGame summary: 1 hand played.\n"
         "  side         score\n"
         "  NS               1\n"
-        "  EW               1\n");
+        "  EW               1\n"
+        "\nAnother game? (yes or no): \n");
 
   // the kitty taken by the dealer: you see its cards when you take it, the others only how many
   std::string kitty = temp_variant("table_kitty", slurp(source_path("tests/features/deal_kitty_dealer.spades")));
@@ -115,8 +121,84 @@ TEST_CASE("table: --notation shows the cards plain or with the suits' symbols, w
         std::string::npos);
   auto plain = run("play --seed 1 --notation plain", "quit\n");
   CHECK(plain.out.find("Your hand: AS JS 6S 2S   8H 4H   10D 6D 3D 2D   10C 9C 2C\n") != std::string::npos);
-  CHECK(run("play --seed 1", "quit\n").out == plain.out);  // not a terminal: plain
+  CHECK(run("play --seed 1", "quit\n").out.find("Your hand: AS JS 6S 2S   8H 4H   10D 6D 3D 2D   10C 9C 2C\n") != std::string::npos);  // not a terminal: plain
   auto bad = run("play --seed 1 --notation suits", "quit\n");
   CHECK(bad.code == 2);
   CHECK(bad.out == "spades play: --notation: 'suits' is not a notation (plain: AS 10D; symbols: A\u2660 10\u2666)\n");
+}
+
+TEST_CASE("table: beside every seat its tricks and bid, the trick's winner so far and who plays next") {
+  // a Nil bid in its word
+  auto nil = run("play --bot rule --seed 42", "nil\nquit\n");
+  CHECK(has_line(nil.out, "Taken/bid: N 0/5   E 0/2   S (you) 0/nil   W 0/3"));
+  CHECK(has_line(nil.out, "Trick 1: E 3D; E is winning, you play next"));
+  // the dummy's player counts the dummy's tricks; the dummy has no entry of its own
+  auto dummy = run("play --bot rule rulesets/three-dummy.spades --seed 1", "2\nquit\n");
+  CHECK(has_line(dummy.out, "Taken/bid: N 0/6   E 0/3   S (you) 0/2"));
+  CHECK(has_line(dummy.out, "Trick 1: E 2H; E is winning, you play next"));
+  // tricks counted as they are won, and the winner as it changes
+  auto later = run("play --bot rule --seed 42", "3\n4H\nquit\n");
+  CHECK(has_line(later.out, "Taken/bid: N 0/3   E 0/2   S (you) 0/3   W 0/3"));
+  CHECK(has_line(later.out, "Trick 1: E AH; E is winning, you play next"));
+  CHECK(has_line(later.out, "Taken/bid: N 0/3   E 1/2   S (you) 0/3   W 0/3"));
+  CHECK(has_line(later.out, "Trick 2: E 3D; E is winning, you play next"));
+}
+
+TEST_CASE("table: the end of a game says whether you won, and offers another") {
+  // one card each, the trick's side wins at once
+  std::string path = temp_variant("table_one_trick", R"(players { seats N E S W; teams opposite }
+cards { suits S; ranks A K Q J }
+scoring { rule per_trick each team { points tricks } }
+end { target 1 }
+course {
+  step deal deal
+  step play play
+}
+)");
+  auto lost = run("play --bot rule " + path + " --seed 1", "JS\nno\n");
+  CHECK(has_line(lost.out, "Game over: EW win (a score reached 1): you lose."));
+  CHECK(lost.code == 0);
+  auto won = run("play --bot rule " + path + " --seed 3", "AS\nmaybe\nyes\nquit\n");
+  CHECK(has_line(won.out, "Game over: NS win (a score reached 1): you win - well played."));
+  CHECK(has_line(won.out, "Another game? (yes or no):   answer yes or no"));
+  // yes: a new game at the same table
+  CHECK(won.out.find("=== Hand 1:") != won.out.rfind("=== Hand 1:"));
+  CHECK(won.out.find("goodbye (the game is saved: `spades play --resume ") != std::string::npos);
+}
+
+TEST_CASE("table: every game is kept in the autosave folder, at most 20 games, and leaving names it") {
+  namespace fs = std::filesystem;
+  const fs::path state = fs::temp_directory_path() / ("spades-autosave-" + std::to_string(::getpid()));
+  fs::remove_all(state);
+  fs::create_directories(state / "spades");
+  for (int i = 0; i < 25; ++i) std::ofstream(state / "spades" / ("game-old-" + std::to_string(i) + ".json")) << "{}";
+  std::ofstream(state / "spades" / "notes.txt") << "not a game";
+  const std::string bin = std::string("cd ") + SPADES_SOURCE_DIR + " && XDG_STATE_HOME=" + state.string() + " " + SPADES_BINARY;
+  const std::string out = shell("echo quit | " + bin + " play --seed 42");
+  const std::string mark = "goodbye (the game is saved: `spades play --resume ";
+  const size_t at = out.find(mark);
+  REQUIRE(at != std::string::npos);
+  const std::string path = out.substr(at + mark.size(), out.find('`', at + mark.size()) - at - mark.size());
+  CHECK(path.rfind((state / "spades" / "game-").string(), 0) == 0);
+  CHECK(out.substr(out.find('`', at + mark.size())) == "` goes on with it)\n");
+  // the oldest games went: 20 kept, this one among them; other files are left alone
+  int games = 0;
+  for (const auto& e : fs::directory_iterator(state / "spades")) games += e.path().extension() == ".json";
+  CHECK(games == 20);
+  CHECK(fs::exists(path));
+  CHECK(fs::exists(state / "spades" / "notes.txt"));
+  // the command it names goes on with the game
+  CHECK(shell("echo quit | " + bin + " play --resume " + path).find("Resumed " + path + ": hand 1") != std::string::npos);
+  // --record writes where it is told, and says so too
+  auto rec = run("play --bot rule --seed 42 --record " + (state / "mine.json").string(), "quit\n");
+  CHECK(rec.out.find("goodbye (the game is saved: `spades play --resume " + (state / "mine.json").string() + "` goes on with it)\n") != std::string::npos);
+}
+
+TEST_CASE("table: Ctrl-C names the saved game and the command that goes on with it") {
+  // stdin stays open (the sleep), so play waits at its first prompt when SIGINT arrives
+  const std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && { sleep 5 | " + state_env() + SPADES_BINARY +
+                          " play --seed 42 2>&1 & p=$!; sleep 1; kill -INT $p; wait $p; echo \"exit $?\"; }";
+  const std::string out = shell(cmd);
+  CHECK(out.find("\ninterrupted: goodbye (the game is saved: `spades play --resume ") != std::string::npos);
+  CHECK(out.find("` goes on with it)\nexit 130\n") != std::string::npos);
 }

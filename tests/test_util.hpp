@@ -50,6 +50,12 @@ inline std::string shell(const std::string& cmd, int* status = nullptr) {
   return out;
 }
 
+// `spades play` keeps its games in a folder of this process's own, never the user's: the environment
+// setting to put before the binary in a shell command.
+inline std::string state_env() {
+  return "XDG_STATE_HOME=" + (std::filesystem::temp_directory_path() / ("spades-state-" + std::to_string(getpid()))).string() + " ";
+}
+
 #ifdef SPADES_BINARY
 struct run_result {
   int code;
@@ -62,7 +68,8 @@ inline run_result run(const std::string& args, const std::string& input = "", bo
   // one input file per process: test runs of several checkouts may share the temporary directory
   std::string in_path = std::filesystem::temp_directory_path() / ("spades-cli-input-" + std::to_string(getpid()) + ".txt");
   std::ofstream(in_path) << input;
-  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + SPADES_BINARY + " " + args + " < " + in_path + (stdout_only ? " 2>/dev/null" : " 2>&1");
+  std::string cmd = std::string("cd ") + SPADES_SOURCE_DIR + " && " + state_env() + SPADES_BINARY + " " + args + " < " + in_path +
+                    (stdout_only ? " 2>/dev/null" : " 2>&1");
   int status = 0;
   std::string out = shell(cmd, &status);
   std::filesystem::remove(in_path);
