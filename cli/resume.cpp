@@ -102,8 +102,13 @@ size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated
   for (const json& c : cases) {
     if (!c.is_object() || !c.contains("moves") || !c["moves"].is_array()) continue;
     std::string name = printable(c.value("name", std::string("?")), std::string::npos);
-    for (size_t i = 0; i < c["moves"].size(); ++i)
-      if (c["moves"][i].is_string()) rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
+    for (size_t i = 0; i < c["moves"].size(); ++i) {
+      // a move that is not a string is the record's mistake, at its place (not a later move blamed)
+      if (!c["moves"][i].is_string())
+        throw input_error(fmt::format("{}: {}, move {}: expected a \"SEAT: action\" string, found {}", rf.d.file, name, i,
+                                      printable(c["moves"][i].dump(), 40)));
+      rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
+    }
   }
   run_game(st, r, rp, recorder_only{{}, rec, bots});
   if (rp.next < rp.entries.size() || !rp.pending.empty()) {

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/diagnostic.hpp"
+
 namespace spades {
 
 namespace {
@@ -122,6 +124,13 @@ bool read_pbn_hand(const variant& v, const std::string& hand, int seat, card_set
                                suits, fmt::join(v.suit_names, " "));
     return false;
   }
+  for (char ch : suited)
+    if (ch != '.' && !(ch > ' ' && ch < 0x7f)) {  // a control byte (NUL) or a byte of a UTF-8 character (♠)
+      err = fmt::format("the hand of {} ('{}') holds a character that is not a rank: a hand is its ranks, suits separated by dots "
+                        "(AKQ.JT9.876.5432)",
+                        v.seat_names[seat], printable(hand));
+      return false;
+    }
   std::vector<std::string> names;
   size_t suit = 0;
   for (char ch : suited) {

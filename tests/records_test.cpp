@@ -359,6 +359,28 @@ TEST_CASE("pbn: deal strings read into the variant's seats and suits, and refuse
   CHECK(err == "PBN describes four hands (N E S W): this variant has 6 seats");
 }
 
+TEST_CASE("records: a move that is not a string is refused at its place, on resume and in test hands") {
+  std::string dir = temp_dir();
+  REQUIRE(run("play --bot rule --seed 5 --record " + dir + "/g.json", "3\nquit\n").code == 0);
+  auto doc = nlohmann::json::parse(slurp(dir + "/g.json"));
+  REQUIRE(doc["cases"][0]["moves"].size() > 2);
+  doc["cases"][0]["moves"][1] = 7;  // before: skipped, and a later move blamed
+  std::ofstream(dir + "/num.json") << doc.dump(1);
+  auto r = run("play --resume " + dir + "/num.json", "quit\n");
+  CHECK(r.code == 2);
+  CHECK(r.out == dir + "/num.json: game 1, hand 1, move 1: expected a \"SEAT: action\" string, found 7\n");
+}
+
+TEST_CASE("pbn: a deal holding a byte that is no rank (a NUL, a suit symbol) is refused by the whole hand") {
+  auto v = load_ruleset("standard");
+  std::array<card_set, max_seats> hands{};
+  std::string err;
+  CHECK_FALSE(read_pbn_deal(*v, std::string("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432", 69) + '\0', hands, err));
+  CHECK(err == "the hand of W ('...AKQJT98765432?') holds a character that is not a rank: a hand is its ranks, suits separated by dots (AKQ.JT9.876.5432)");
+  CHECK_FALSE(read_pbn_deal(*v, "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543\u2660", hands, err));
+  CHECK(err == "the hand of W ('...AKQJT9876543\u2660') holds a character that is not a rank: a hand is its ranks, suits separated by dots (AKQ.JT9.876.5432)");
+}
+
 TEST_CASE("pbn: a hands file may give its deal as a PBN string") {
   std::string dir = temp_dir();
   fs::copy_file(spades::testing::source_path("rulesets/standard.spades"), dir + "/standard.spades", fs::copy_options::overwrite_existing);
