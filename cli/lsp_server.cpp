@@ -9,6 +9,7 @@
 #include "lang/format.hpp"
 #include "lang/parser.hpp"
 #include "runtime/limits.hpp"
+#include "runtime/read.hpp"
 
 namespace spades::cli::lsp {
 
@@ -79,26 +80,6 @@ std::string malformed(const json& m) {
   return "";
 }
 
-// [ and { nesting past the limit, counted before the parser (which recurses) sees the text.
-bool too_deep(const std::string& body) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < body.size(); ++i) {
-    char c = body[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > max_lsp_json_depth) return true;
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 json error_response(const json& id, int code, const std::string& message) {
@@ -106,7 +87,7 @@ json error_response(const json& id, int code, const std::string& message) {
 }
 
 std::vector<json> server::receive(const std::string& body) {
-  if (too_deep(body))
+  if (json_nesting_over(body, max_lsp_json_depth))
     return {error_response(nullptr, invalid_request, fmt::format("the message nests deeper than {} levels of [ and {{", max_lsp_json_depth))};
   json m = json::parse(body, nullptr, false);
   if (m.is_discarded()) return {error_response(nullptr, parse_error, "the message is not valid JSON (in UTF-8)")};

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "runtime/diagnostic.hpp"
+#include "runtime/read.hpp"
 
 namespace spades::hands {
 
@@ -127,22 +128,8 @@ std::string json_syntax_error(const std::string& file, const std::string& text, 
 
 // The JSON parser recurses once per level of nesting: refuse absurd depth before it runs.
 void check_depth(const std::string& file, const std::string& text) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > max_hands_depth)
-        throw hands_error(fmt::format("{}: not valid JSON: nesting is too deep (more than {} levels of [ and {{)", file, max_hands_depth));
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
+  if (json_nesting_over(text, max_hands_depth))
+    throw hands_error(fmt::format("{}: not valid JSON: nesting is too deep (more than {} levels of [ and {{)", file, max_hands_depth));
 }
 
 // Parses, refusing a key given twice in one object: JSON keeps only the last, which would silently hide

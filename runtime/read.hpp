@@ -23,4 +23,8 @@ struct file_error : diag_error {
 // Throws file_error (without a position) when the file cannot be read or is not a regular file.
 file_text read_file_bounded(const std::string& path, uint64_t limit);
 
+// Whether JSON text nests [ and { more than `limit` levels deep, counted outside strings: a JSON parser
+// recurses once per level, so the depth is refused before one runs.
+bool json_nesting_over(const std::string& text, int limit);
+
 }  // namespace spades
