@@ -101,7 +101,6 @@ lines players(const variant& v) {
 }
 
 // ---- cards ----
-std::string rank_letter(const card_face& f, const variant& v) { return f.name.substr(0, f.name.size() - v.suit_names[f.suit].size()); }
 
 lines cards(const variant& v) {
   lines out;
@@ -114,7 +113,7 @@ lines cards(const variant& v) {
   }
   ranks.assign(nranks, "");
   for (const card_face& f : v.cards) {
-    if (f.suit >= 0) ranks[f.rank] = rank_letter(f, v);
+    if (f.suit >= 0) ranks[f.rank] = v.rank_name(f);
     else if (std::find(jokers.begin(), jokers.end(), f.name) == jokers.end()) jokers.push_back(f.name);
   }
   ranks.erase(std::remove(ranks.begin(), ranks.end(), ""), ranks.end());

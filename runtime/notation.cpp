@@ -32,7 +32,7 @@ std::string show_card(const variant& v, int card, card_notation n) {
   const card_face& f = v.cards[card];
   if (f.suit < 0) return f.name;
   const std::string& suit = v.suit_names[f.suit];
-  std::string rank = f.name.substr(0, f.name.size() - suit.size());
+  std::string rank = v.rank_name(f);
   if (rank == "T") rank = "10";  // as it is read in card names too
   return rank + (n == card_notation::symbols && !v.suit_symbols[f.suit].empty() ? v.suit_symbols[f.suit] : suit);
 }

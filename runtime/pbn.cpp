@@ -19,12 +19,9 @@ const char pbn_seats[] = "NESW";
 const char pbn_suits[] = "SHDC";
 const std::string_view pbn_ranks = "AKQJT98765432";
 
-// A card's rank as its name writes it: the name less its suit letter.
-std::string rank_of(const variant& v, const card_face& f) { return f.name.substr(0, f.name.size() - v.suit_names[f.suit].size()); }
-
 // The rank of a card as PBN writes it: one of PBN's thirteen ranks, or 0.
 char rank_char(const variant& v, int card) {
-  const std::string rank = rank_of(v, v.cards[card]);
+  const std::string rank = v.rank_name(v.cards[card]);
   return rank.size() == 1 && pbn_ranks.find(rank[0]) != std::string_view::npos ? rank[0] : 0;
 }
 
@@ -59,7 +56,7 @@ std::string pbn_deck_tag(const variant& v) {
       if (std::find(jokers.begin(), jokers.end(), f.name) == jokers.end()) jokers.push_back(f.name);
       continue;
     }
-    std::string r = rank_of(v, f);
+    std::string r = v.rank_name(f);
     if (std::find(ranks.begin(), ranks.end(), r) == ranks.end()) ranks.push_back(r);
   }
   std::string out = fmt::format("suits {}; ranks {}", fmt::join(v.suit_names, " "), fmt::join(ranks, " "));
@@ -73,7 +70,7 @@ std::string pbn_card(const variant& v, int card) {
   const card_face& f = v.cards[card];
   if (f.suit < 0) return "+" + f.name;
   if (pbn_unsupported(v).empty()) return {pbn_suits[f.suit], rank_char(v, card)};
-  return v.suit_names[f.suit] + rank_of(v, f);
+  return v.suit_names[f.suit] + v.rank_name(f);
 }
 
 std::string pbn_deal(const variant& v, const std::array<card_set, max_seats>& hands, int first) {
@@ -90,7 +87,7 @@ std::string pbn_deal(const variant& v, const std::array<card_set, max_seats>& ha
       });
       // high to low, as PBN lists them
       std::stable_sort(cs.begin(), cs.end(), [&](int a, int b) { return v.cards[a].rank < v.cards[b].rank; });
-      for (int c : cs) out += rank_of(v, v.cards[c]);
+      for (int c : cs) out += v.rank_name(v.cards[c]);
     }
     hands[seat].for_each([&](int c) {
       if (v.cards[c].suit < 0) out += "+" + v.cards[c].name;

@@ -387,6 +387,8 @@ struct variant {
   int find_seat(std::string_view name) const;  // seat names and P1..Pn; -1 if unknown
   int find_team(std::string_view name) const;  // team names and joined seat names; -1 if unknown
   int find_card(std::string_view text) const;  // first copy; -1 if unknown
+  // A suited card's rank as its name writes it: the name less its suit letter ("T" of "TS").
+  std::string rank_name(const card_face& f) const { return f.name.substr(0, f.name.size() - suit_names[f.suit].size()); }
   card_set cards_named(std::string_view text) const;  // every copy of that card
   pos at(const expr_node& n) const;                  // a formula's position in `source`
   std::string render(const diagnostic& d) const;     // file:line:col: error: ..., the line and a caret
