@@ -18,6 +18,10 @@ static const char* help =
     "to the hands file, or --ruleset). Prints `ok   NAME` or `FAIL NAME` with each differing field,\n"
     "then `N passed, M failed`. --json prints the same results as one JSON document.\n"
     "\n"
+    "With --ruleset naming another file than the hands file's own ruleset, a case that other ruleset\n"
+    "cannot set up (an option, a card, a counter or a seat it lacks) but the file's own ruleset runs is\n"
+    "reported as `n/a  NAME` with the reason, and the run goes on.\n"
+    "\n"
     "exit codes: 0 every case passed, 1 a case failed, 2 the hands file or ruleset cannot be used\n";
 
 int cmd_test(int argc, char** argv) {

@@ -198,6 +198,11 @@ hands_doc load_doc(const std::string& file, const std::string& text, const std::
     only_fields(top, d.doc, "", {"ruleset", "cases", "note"});
   }
   d.ruleset = ruleset_path(top, file, d.doc, ruleset_override);
+  if (!ruleset_override.empty() && d.doc.contains("ruleset") && d.doc["ruleset"].is_string()) {
+    std::string own = ruleset_path(top, file, d.doc, "");
+    std::error_code ec;
+    if (!fs::equivalent(own, d.ruleset, ec)) d.own_ruleset = own;
+  }
   try {
     d.v = load(d.ruleset);
   } catch (const hands_error& e) {

@@ -15,6 +15,9 @@ namespace spades::hands {
 
 struct hands_doc {
   std::string file, ruleset;
+  // the file's own "ruleset" when --ruleset names another file: a case that this one runs but the other
+  // cannot set up is not applicable to the other, not an error of the file
+  std::string own_ruleset;
   std::shared_ptr<const variant> v;
   json doc;  // the whole file; doc["cases"] is a list
 };

@@ -24,6 +24,10 @@ std::string hands_report::to_json(bool explain) const {
   }
   j["passed"] = passed;
   j["failed"] = failed;
+  if (!not_applicable.empty()) {
+    j["not_applicable"] = json::array();
+    for (const auto& n : not_applicable) j["not_applicable"].push_back({{"name", n.name}, {"reason", n.reason}});
+  }
   return j.dump(2, ' ', false, json::error_handler_t::replace);  // a path not in UTF-8 is kept readable
 }
 
@@ -35,6 +39,8 @@ std::string hands_report::to_text(bool explain) const {
     if (explain)
       for (const auto& n : c.notes) out += fmt::format("     {}\n", n);
   }
+  for (const auto& n : not_applicable) out += fmt::format("n/a  {}\n     {}\n", n.name, n.reason);
+  if (!not_applicable.empty()) out += fmt::format("{} not applicable to {}\n", not_applicable.size(), ruleset);
   out += fmt::format("{} passed, {} failed\n", passed, failed);
   return out;
 }

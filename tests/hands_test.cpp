@@ -233,3 +233,45 @@ TEST_CASE("hands runner: a hand with a raise round after its bidding gives its p
     "bids": {"N": 2, "E": 4, "S": 3, "W": 4}, "play": ["AS"]}]})";
   CHECK(error_of("raise.json", json).find("case 'c': field 'play': this hand has a raise round after the bidding: give the hand as 'moves'") != std::string::npos);
 }
+
+TEST_CASE("hands runner: --ruleset OTHER runs what it can and names the cases it cannot set up") {
+  // nil50's cases against standard: the scores tell the two apart; the cases that set nil50's options
+  // cannot be set up on standard, which declares none
+  hands_report rep = run_hands(source_path("rulesets/nil50.hands.json"), source_path("rulesets/standard.spades"), loader, loader_for);
+  CHECK(rep.passed == 1);  // blind nil refused when trailing by less than 100: both agree
+  CHECK(rep.failed == 5);  // nil at 50 against 100, blind nil at 100 against 200
+  REQUIRE(rep.not_applicable.size() == 4);
+  CHECK(rep.not_applicable[0].name == "option half_blind_penalty: blind nil failed costs 50");
+  CHECK(rep.not_applicable[0].reason == "field 'options.half_blind_penalty': the ruleset declares no such option");
+  CHECK(rep.not_applicable[3].name == "option blind_nil_trailing off: blind nil in the first hand");
+  std::string text = rep.to_text();
+  CHECK(text.find("n/a  option half_blind_penalty: blind nil failed costs 50\n"
+                  "     field 'options.half_blind_penalty': the ruleset declares no such option\n") != std::string::npos);
+  CHECK(text.find(fmt::format("4 not applicable to {}\n1 passed, 5 failed\n", source_path("rulesets/standard.spades"))) != std::string::npos);
+  CHECK(rep.to_json().find(R"("reason": "field 'options.half_blind_penalty': the ruleset declares no such option")") != std::string::npos);
+
+  // a card the other deck lacks: jokers' cases on standard
+  rep = run_hands(source_path("rulesets/jokers.hands.json"), source_path("rulesets/standard.spades"), loader, loader_for);
+  REQUIRE(!rep.not_applicable.empty());
+  CHECK(rep.not_applicable[0].reason.find("is not a card of this deck") != std::string::npos);
+}
+
+TEST_CASE("hands runner: under --ruleset OTHER a case that its own ruleset refuses is still the file's error") {
+  std::string p = write_hands("own.json", R"({"ruleset": "standard.spades", "cases": [
+    {"name": "fine", "bids": {"N": 2, "E": 4, "S": 3, "W": 4}, "tricks": {"N": 4, "E": 3, "S": 3, "W": 3}},
+    {"name": "bad seat", "bids": {"X": 3}}]})");
+  try {
+    run_hands(p, source_path("rulesets/jokers.spades"), loader, loader_for);
+    FAIL("a case its own ruleset refuses was taken as not applicable");
+  } catch (const hands_error& e) {
+    CHECK(std::string(e.what()).find("own.json: case 'bad seat': field 'bids.X': unknown seat 'X' (seats: N E S W)") != std::string::npos);
+  }
+  // without a ruleset of its own the file has nothing to tell its errors by: the first one stops the run
+  std::string q = write_hands("none.json", R"({"cases": [{"name": "opt", "options": {"nil_value": 50}}]})");
+  try {
+    run_hands(q, source_path("rulesets/standard.spades"), loader, loader_for);
+    FAIL("an option standard lacks was accepted");
+  } catch (const hands_error& e) {
+    CHECK(std::string(e.what()).find("none.json: case 'opt': field 'options.nil_value': the ruleset declares no such option") != std::string::npos);
+  }
+}
