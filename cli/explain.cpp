@@ -197,6 +197,10 @@ std::string step_sentence(const variant& v, const hand_step& h) {
         case taker_rule::dealer: return "the dealer takes the kitty.";
         case taker_rule::holder: return fmt::format("the player dealt {} takes the kitty (none of them dealt: the dealer).", first_of(v, h.cards));
         case taker_rule::side_bidding_more:
+          if (h.one_each)
+            return "the side whose bids add up to the most (a Nil counts 0) takes the kitty, its members one card each in turn, from "
+                   "its member who bid the most (the first in bidding order on equal bids); sides tied for the most take one card each "
+                   "in turn, from the first bidder's side.";
           return "the side whose bids add up to the most (a Nil counts 0) takes the kitty, its member who bid the most (the first in "
                  "bidding order on equal bids); sides tied for the most take one card each in turn, from the first bidder's side.";
       }

@@ -56,8 +56,15 @@ bool take(elaboration& e, const step_spec& s, hand_step& h) {
     h.cards = v.kitty_holder;
     return true;
   }
-  if (phrase(s.args, {{"side", "bidding", "more"}})) {
+  if (s.args.size() >= 3 && s.args[0].text == "side" && s.args[1].text == "bidding" && s.args[2].text == "more") {
     h.taker = taker_rule::side_bidding_more;
+    if (s.args.size() == 3) return true;
+    const std::string& how = s.args[3].text;
+    if (s.args.size() > 4 || (how != "both" && how != "one_each"))
+      fail(s.args[s.args.size() > 4 && (how == "both" || how == "one_each") ? 4 : 3].at,
+           "expected the end of the line, `both` or `one_each` after `take side bidding more` (how the side on top shares the "
+           "cards: its higher bidder takes them all, or its members take one each), or an option whose value is one of them");
+    h.one_each = how == "one_each";
     return true;
   }
   const taker_rule who = choose_word(s.args[0], taker_rule_words, "taker");
@@ -253,7 +260,7 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
         break;
       case step_kind::take:
         first_of(take, "take");
-        if (bid < 0 && phrase(s.args, {{"side", "bidding", "more"}}))
+        if (bid < 0 && s.args.size() >= 3 && s.args[0].text == "side" && s.args[1].text == "bidding" && s.args[2].text == "more")
           fail(s.at, "the side bidding more is known only once the bids are made: place this step after the bidding");
         break;
       case step_kind::partner:
@@ -273,6 +280,9 @@ void check_order(elaboration& e, const std::vector<step_spec>& in, const std::ve
           fail(s.at, "the kitty's taker discards: this step must come after the `take` step", {{in[taken].at, "the kitty is taken here"}});
         (bid < 0 ? discard_before : discard_after) = true;
         if (take >= 0 && !s.args.empty()) extra_after_take = (int)i;
+        if (take >= 0 && s.args.empty() && in[take].args.size() == 4 && in[take].args[3].text == "one_each")
+          fail(s.at, "the kitty's cards are shared one each, so more than one player may hold extra cards: discard them with `discard extra`",
+               {{in[take].at, "the cards are shared here"}});
         break;
       default: break;
     }

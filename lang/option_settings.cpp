@@ -67,6 +67,7 @@ struct substitution {
     if (args.empty()) return;
     size_t at = args.size();
     if (kind == word_of(step_kind_words, step_kind::pass)) at = 0;
+    else if (kind == word_of(step_kind_words, step_kind::take) && args.size() == 4) at = 3;  // side bidding more HOW
     else if (kind == word_of(step_kind_words, step_kind::draw))
       for (size_t i = 0; i + 1 < args.size(); ++i)
         if (args[i].text == "of") at = i + 1;

@@ -165,7 +165,7 @@ bool game_state::start_dealt(const hand_step&) { return false; }  // deal() has 
 
 // The leftover cards go to the taker the step names: the holder of the first listed card dealt, else the dealer.
 bool game_state::start_take(const hand_step& s) {
-  if (s.taker == taker_rule::side_bidding_more) return take_by_bids();
+  if (s.taker == taker_rule::side_bidding_more) return take_by_bids(s.one_each);
   kitty_taker = dealer;
   if (s.taker == taker_rule::holder)
     for (int c : s.cards) {
@@ -179,8 +179,9 @@ bool game_state::start_take(const hand_step& s) {
   return false;
 }
 
-// The kitty to the side whose bids add up to the most (see taker_rule), a card at a time.
-bool game_state::take_by_bids() {
+// The kitty to the side whose bids add up to the most (see taker_rule), a card at a time. `one_each`: a side
+// alone on top shares them, its member who bid the most first, then the others in bidding order.
+bool game_state::take_by_bids(bool one_each) {
   std::array<int, max_teams> total{};
   std::array<int, max_teams> taker{};  // the member who bid the most, the first in bidding order
   taker.fill(-1);
@@ -198,6 +199,22 @@ bool game_state::take_by_bids() {
   int best = INT32_MIN;
   for (int i = 0; i < teams; ++i) best = std::max(best, total[order[i]]);
   int next = 0;
+  if (one_each && std::count_if(order.begin(), order.begin() + teams, [&](int t) { return total[t] == best; }) == 1) {
+    int t = 0;
+    while (total[order[t]] != best) ++t;
+    std::array<int, max_seats> share{};  // the side's members from its top bidder on, in bidding order
+    int n = 0, from = 0;
+    for (int i = 0; i < v->seats; ++i)
+      if (const int p = (first + i) % v->seats; v->team_of[p] == order[t]) {
+        if (p == taker[order[t]]) from = n;
+        share[n++] = p;
+      }
+    int k = 0;
+    out_of_play.for_each([&](int c) { hands[share[(from + k++) % n]].add(c); });
+    kitty_taker = taker[order[t]];
+    out_of_play = {};
+    return false;
+  }
   out_of_play.for_each([&](int c) {
     while (total[order[next]] != best) next = (next + 1) % teams;
     hands[taker[order[next]]].add(c);

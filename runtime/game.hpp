@@ -324,7 +324,7 @@ struct game_state {
   bool start_draw(const hand_step& s);
   bool next_draw();
   void keep_drawn();
-  bool take_by_bids();
+  bool take_by_bids(bool one_each);
   bool next_discarder(int from);
   bool start_bidding();
   bool bidding_passed_over() const;

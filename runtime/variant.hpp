@@ -270,6 +270,7 @@ struct hand_step {
   pass_to to = pass_to::partner;
   taker_rule taker = taker_rule::dealer;
   controller_rule controller = controller_rule::highest_bidder;  // partner: who is given the dummy
+  bool one_each = false;      // take side bidding more one_each: a side alone on top shares the cards, a card a member
   std::vector<int> cards;     // taker_rule::holder: the cards looked for, in order
 };
 

@@ -102,7 +102,7 @@ std::string ruleset_ref(const std::string& cell, const std::string& where, std::
 }
 
 bool is_value(const std::string& v) {
-  if (v == "true" || v == "false") return true;
+  if (v == "true" || v == "false" || is_name(v)) return true;  // a name: a choice of words
   size_t i = (!v.empty() && v[0] == '-') ? 1 : 0;
   return i < v.size() && std::all_of(v.begin() + i, v.end(), [](unsigned char c) { return std::isdigit(c); });
 }
@@ -327,13 +327,23 @@ TEST_CASE("catalogue: each row's options are the ruleset's options, with their d
       const std::string& name = v->option_names[i];
       int64_t def = v->option_defaults[i];
       bool boolean = declared_boolean(*v, name);
+      const option_spec& spec = v->option_specs[i];
+      const bool choice = spec.type == option_type::choice;
       auto it = listed.find(name);
       if (it == listed.end()) {
         problems.push_back(file_name + ": option '" + name + "' is declared but not in " + readme + " (`" + name + " = " +
-                           shown_value(def, boolean) + "`)");
+                           (choice ? spec.text(def) : shown_value(def, boolean)) + "`)");
         continue;
       }
       const std::string& written = it->second;
+      const bool number = !written.empty() && std::all_of(written.begin() + (written[0] == '-'), written.end(), [](unsigned char c) { return std::isdigit(c); });
+      if (choice || (!number && written != "true" && written != "false")) {
+        if (!choice || written != spec.text(def))
+          problems.push_back(file_name + ": option '" + name + "' defaults to " + (choice ? spec.text(def) : shown_value(def, boolean)) +
+                             ", " + readme + " says " + written);
+        listed.erase(it);
+        continue;
+      }
       bool word = written == "true" || written == "false";
       int64_t value = word ? (written == "true") : std::stoll(written);
       if (value != def || (word && !boolean))
