@@ -37,11 +37,18 @@ struct load_result {
   std::string text;
   nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();
   bool unreadable = false;
+  bool options_failed = false;  // the file is sound; the values chosen with --option make it fail together
+};
+
+// A failure already reported (on standard error, and with --json on standard output), with its exit code.
+struct reported_failure {
+  int code;
 };
 // Loads a variant for the `name=value` rule options (checked: usage_error); never prints.
 load_result try_load(const std::string& path, const std::vector<std::string>& opts = {});
 // try_load, printing the diagnostics as a failure (output.hpp); null when the variant has errors; throws
-// input_error when the file cannot be read.
+// input_error when the file cannot be read, and reported_failure{2} when only the --option values chosen
+// together fail (after printing them).
 std::shared_ptr<const variant> load_or_report(const std::string& path, const std::vector<std::string>& opts = {});
 // Applies `name=value` rule options to a new game; throws usage_error for unknown names or values.
 void apply_options(game_state& st, const std::vector<std::string>& opts);

@@ -129,7 +129,11 @@ load_result try_load(const std::string& arg, const std::vector<std::string>& opt
     lang::option_choices chosen;
     for (const auto& [o, x] : read_options(*v, opts))
       if (v->option_specs[o].in_settings && x != v->option_defaults[o]) chosen.push_back({v->option_names[o], v->option_specs[o].text(x)});
-    if (!chosen.empty()) v = lang::load_variant(src, path, chosen, ruleset_search_path());
+    if (!chosen.empty()) {
+      out.options_failed = true;  // what fails from here on is the choice of values, not the file
+      v = lang::load_variant(src, path, chosen, ruleset_search_path());
+      out.options_failed = false;
+    }
     out.v = v;
   } catch (const lang::diag_error& e) {
     // the file named here cannot be read (one it extends that cannot be is an error at the `extends`)
@@ -144,6 +148,8 @@ std::shared_ptr<const variant> load_or_report(const std::string& path, const std
   load_result r = try_load(path, opts);
   if (r.unreadable) throw input_error(r.text);
   if (!r.v) report_failure(r.text, {{"diagnostics", r.diagnostics}});
+  // each value was allowed, but not the ones chosen together: bad usage, not a fault of the file
+  if (r.options_failed) throw reported_failure{2};
   return r.v;
 }
 
@@ -249,6 +255,8 @@ int run_command(const std::string& cmd, int argc, char** argv) {
     // an outside bot broke the protocol: the game could not be finished
     report_failure(fmt::format("spades {}: {}", cmd, e.what()));
     return 1;
+  } catch (const reported_failure& e) {
+    return e.code;
   } catch (const std::system_error& e) {
     // fmt::print throws this when standard output refuses a write
     return output_lost("spades " + cmd, e.code().value());

@@ -404,3 +404,22 @@ TEST_CASE("cli: --bots names seats by name or position, never the dummy") {
   r = run("sim rulesets/standard.spades --games 1 --seed 1 --bots P5=mc");
   CHECK(r.out == "spades sim: --bots: 'P5' is neither a side (NS EW) nor a seat (N E S W)\n");
 }
+
+TEST_CASE("cli: options allowed one by one that fail together are a usage error (exit 2), reported once") {
+  const std::string file = "tests/features/options_together.spades";
+  for (const std::string& cmd : {"sim " + file + " --games 1", "play " + file, "match " + file + " rule rule --deals 1"}) {
+    auto r = run(cmd + " --option lo=5 --option hi=4 --seed 1", "quit\n");
+    INFO(cmd << ": " << r.out);
+    CHECK(r.code == 2);
+    CHECK(r.out.find(file + ":6:22: error: empty bid range 5..4: the first number must not exceed the second\n"
+                            "bidding { bid number lo..hi }\n"
+                            "                     ^\n" +
+                     file + ":4:8: note: with the option 'lo' set to 5\n") == 0);
+    CHECK(r.out.find("error:", r.out.find("error:") + 1) == std::string::npos);  // once
+  }
+  // each alone is played
+  CHECK(run("sim " + file + " --option lo=5 --games 1 --seed 1").code == 0);
+  auto j = run("sim " + file + " --option lo=5 --option hi=4 --games 1 --json", "", true);
+  CHECK(j.code == 2);
+  CHECK(nlohmann::json::parse(j.out)["diagnostics"][0]["message"] == "empty bid range 5..4: the first number must not exceed the second");
+}
