@@ -9,20 +9,6 @@
 
 namespace spades {
 
-namespace {
-
-// A line as an error message quotes it: its first 80 bytes.
-std::string quoted(const std::string& line) { return line.size() > 80 ? line.substr(0, 80) + "..." : line; }
-
-// The legal moves as an error lists them: the first 20.
-std::string listed(const std::vector<std::string>& words) {
-  std::string out;
-  for (size_t i = 0; i < words.size() && i < 20; ++i) out += (i ? ", " : "") + words[i];
-  return words.size() > 20 ? out + ", ..." : out;
-}
-
-}  // namespace
-
 external_bot::external_bot(std::string command, int seat, int timeout_ms) : command_(std::move(command)), seat_(seat), timeout_ms_(timeout_ms) {}
 external_bot::~external_bot() = default;
 
@@ -52,9 +38,7 @@ void external_bot::start(const game_state& st) {
     fail(st, e.what());
   }
   const std::string line = ask(greeting_message(st, seat_).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), st);
-  const auto j = nlohmann::json::parse(line, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || j.value("type", "") != "hello")
-    fail(st, fmt::format("answered the greeting with '{}', not {{\"type\": \"hello\"}}", quoted(line)));
+  if (std::string why = read_hello(line); !why.empty()) fail(st, why);
 }
 
 move external_bot::choose(const game_state& st, const table_memory& memory) {
@@ -62,13 +46,10 @@ move external_bot::choose(const game_state& st, const table_memory& memory) {
   std::vector<move> moves;
   const std::vector<std::string> legal = legal_words(st, &moves);
   const std::string line = ask(decide_message(st, seat_, memory, legal).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), st);
-  const auto j = nlohmann::json::parse(line, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("move") || !j["move"].is_string())
-    fail(st, fmt::format("wrote '{}', not a JSON object with a \"move\"", quoted(line)));
-  const std::string said = j["move"].get<std::string>();
-  for (size_t i = 0; i < legal.size(); ++i)
-    if (legal[i] == said) return moves[i];
-  fail(st, fmt::format("answered '{}', which is not a legal move now (legal: {})", quoted(said), listed(legal)));
+  std::string why;
+  const int at = read_move(line, legal, why);
+  if (at < 0) fail(st, why);
+  return moves[at];
 }
 
 void external_bot::hand_over(const game_state& st, const table_memory& memory) {

@@ -3,7 +3,11 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
+#include "runtime/limits.hpp"
 #include "runtime/notation.hpp"
+#include "runtime/read.hpp"
 
 namespace spades {
 
@@ -165,6 +169,47 @@ std::vector<std::string> legal_words(const game_state& st, std::vector<move>* mo
     if (moves) moves->push_back(ms[i]);
   }
   return out;
+}
+
+namespace {
+
+// A line as an error message quotes it: its first 80 bytes.
+std::string quoted(const std::string& line) { return line.size() > 80 ? line.substr(0, 80) + "..." : line; }
+
+// The legal moves as an error lists them: the first 20.
+std::string listed(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size() && i < 20; ++i) out += (i ? ", " : "") + words[i];
+  return words.size() > 20 ? out + ", ..." : out;
+}
+
+// The answer as JSON; discarded when it is not JSON or nests deeper than any answer needs (the parser and
+// the value's destructor recurse once per level).
+nlohmann::json answer_json(const std::string& line) {
+  if (json_nesting_over(line, max_bot_json_depth)) return nlohmann::json::value_t::discarded;
+  return nlohmann::json::parse(line, nullptr, false);
+}
+
+}  // namespace
+
+std::string read_hello(const std::string& line) {
+  const auto j = answer_json(line);
+  if (j.is_discarded() || !j.is_object() || !j.contains("type") || j["type"] != "hello")
+    return fmt::format("answered the greeting with '{}', not {{\"type\": \"hello\"}}", quoted(line));
+  return "";
+}
+
+int read_move(const std::string& line, const std::vector<std::string>& legal, std::string& why) {
+  const auto j = answer_json(line);
+  if (j.is_discarded() || !j.is_object() || !j.contains("move") || !j["move"].is_string()) {
+    why = fmt::format("wrote '{}', not a JSON object with a \"move\"", quoted(line));
+    return -1;
+  }
+  const std::string& said = j["move"].get_ref<const std::string&>();
+  for (size_t i = 0; i < legal.size(); ++i)
+    if (legal[i] == said) return (int)i;
+  why = fmt::format("answered '{}', which is not a legal move now (legal: {})", quoted(said), listed(legal));
+  return -1;
 }
 
 }  // namespace spades

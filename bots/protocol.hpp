@@ -25,4 +25,10 @@ nlohmann::ordered_json view_json(const variant& v, const seat_view& w);
 // The legal moves of the decision pending, in the table's words, each once (two copies of a card are one).
 std::vector<std::string> legal_words(const game_state& st, std::vector<move>* moves = nullptr);
 
+// A bot's answers, read: "" when `line` is the answer to the greeting ({"type": "hello"}), else why not.
+std::string read_hello(const std::string& line);
+// The index in `legal` of the move `line` answers a decision with, or -1 with `why` saying what is wrong
+// (not a JSON object with a "move" string, or a move not among the legal ones). Any line is safe to read.
+int read_move(const std::string& line, const std::vector<std::string>& legal, std::string& why);
+
 }  // namespace spades

@@ -6,7 +6,7 @@
 set -eu
 out=${1:-build-fuzz}
 src=$(dirname "$0")/..
-mkdir -p "$out/corpus/variant" "$out/corpus/runtime" "$out/corpus/lsp"
+mkdir -p "$out/corpus/variant" "$out/corpus/runtime" "$out/corpus/lsp" "$out/corpus/bot"
 
 # every keyword of the grammar, plus operators and the setting values the elaboration reads
 {
@@ -50,3 +50,13 @@ printf '\376\001play { follow beat }\000' > "$out/corpus/runtime/delta_follow"
 printf '\376\000course { step raise bid raise after bidding }\000' > "$out/corpus/runtime/delta_raise"
 # the language server: a ruleset, then edits and requests (fuzz/fuzz_lsp.cpp reads them byte by byte)
 printf '\000\000\002\001\003rule\001\004\005\003\012\012\002\000\000\003\000\000' > "$out/corpus/lsp/edits_and_requests"
+# an outside bot's answers: a ruleset, a seed, the moves played before, then the bot's lines
+i=0
+while [ $i -lt 8 ]; do
+  { printf "\\$(printf %o $((i * 9)))\\001\\002\\003\\004\\005\\006\\007\\010\\$(printf %o $((i * 7)))"
+    printf '{"type": "hello"}\n{"move": "2C"}\n{"move": "nil"}\n{"move": "4"}\n{"move": "no"}\n'; } > "$out/corpus/bot/seed$i"
+  i=$((i + 1))
+done
+{ for w in '{' '}' '[' ']' ':' ',' type hello move nil no pass blind look; do printf '"%s"\n' "$w"; done
+  printf '"\\""\n"\\x0a"\n'; } | sort -u > "$out/bot.dict"  # a quote and a newline, escaped as libFuzzer reads them
+

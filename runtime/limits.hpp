@@ -50,6 +50,7 @@ constexpr int max_mc_budget = 1000000;  // playouts per decision
 constexpr int default_bot_timeout_ms = 10000;
 constexpr int max_bot_timeout_ms = 600000;
 constexpr int max_bot_line = 65536;
+constexpr int max_bot_json_depth = 64;  // [ and { nesting of a bot's answer (the protocol's own is 1)
 
 // ---- what an editor may ask of `spades lsp` (docs/lsp.md) ----
 // A message's body: a variant file at its largest, sent whole and escaped as JSON, fits with room to spare.

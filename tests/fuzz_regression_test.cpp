@@ -10,6 +10,7 @@
 int spades_fuzz_variant(const uint8_t* data, size_t size);
 int spades_fuzz_hands(const uint8_t* data, size_t size);
 int spades_fuzz_runtime(const uint8_t* data, size_t size);
+int spades_fuzz_bot(const uint8_t* data, size_t size);
 
 namespace fs = std::filesystem;
 
@@ -48,4 +49,18 @@ TEST_CASE("fuzz regressions replay cleanly") {
   CHECK(spades_fuzz_runtime(reinterpret_cast<const uint8_t*>(draw), sizeof draw - 1) == 0);
   const char* hands = "{\"cases\": [{\"name\": \"x\"}]}";
   CHECK(spades_fuzz_hands(reinterpret_cast<const uint8_t*>(hands), std::strlen(hands)) == 0);
+}
+
+TEST_CASE("fuzz_bot: answers of every shape at decisions of real games are read, never thrown") {
+  // ruleset byte, 8 seed bytes, moves before the decision, then the bot's lines: the greeting's answer and
+  // one per decision (legal, not JSON, JSON of the wrong shape, nested past the bound, a number as "type")
+  const std::string nested = std::string(100000, '[') + std::string(100000, ']');
+  for (uint8_t ruleset : {0, 7, 30, 60}) {
+    for (uint8_t before : {0, 4, 60}) {
+      std::string input = std::string(1, (char)ruleset) + std::string("\x01\x02\x03\x04\x05\x06\x07\x08", 8) + (char)before;
+      input += "{\"type\": 5}\n{\"move\": \"2C\"}\n{\"move\": 7}\n" + nested + "\n{\"move\": \"nil\"}\nnot json\n";
+      INFO("ruleset byte " << (int)ruleset << ", " << (int)before << " moves before");
+      CHECK(spades_fuzz_bot(reinterpret_cast<const uint8_t*>(input.data()), input.size()) == 0);
+    }
+  }
 }

@@ -304,3 +304,22 @@ TEST_CASE("protocol: a seat offered a blind bid sees no cards until it has looke
   CHECK(after.hand_seen);
   CHECK(after.hand_cards == st.hands[bidder]);
 }
+
+TEST_CASE("protocol: answers of the wrong shape are refused with their reason, never thrown") {
+  // a "type" that is no string once escaped as an exception (nlohmann's value() throws on a type mismatch)
+  CHECK(spades::read_hello(R"({"type": 5})") == R"(answered the greeting with '{"type": 5}', not {"type": "hello"})");
+  CHECK(spades::read_hello(R"({"type": "hello", "name": "x"})") == "");
+  CHECK(spades::read_hello("[1]") == R"(answered the greeting with '[1]', not {"type": "hello"})");
+  const std::vector<std::string> legal = {"1", "2", "nil"};
+  std::string why;
+  CHECK(spades::read_move(R"({"move": "nil"})", legal, why) == 2);
+  CHECK(spades::read_move(R"({"move": 2})", legal, why) == -1);
+  CHECK(why == R"(wrote '{"move": 2}', not a JSON object with a "move")");
+  CHECK(spades::read_move(R"({"move": "3"})", legal, why) == -1);
+  CHECK(why == "answered '3', which is not a legal move now (legal: 1, 2, nil)");
+  // nested past 64 levels: refused before the parser and the value's destructor recurse through it
+  const std::string deep = std::string(65, '[') + std::string(65, ']');
+  CHECK(spades::read_move(deep, legal, why) == -1);
+  CHECK(why == "wrote '" + deep.substr(0, 80) + "...', not a JSON object with a \"move\"");
+  CHECK(spades::read_move(R"({"move": "1", "a": [[[[1]]]]})", legal, why) == 0);
+}
