@@ -18,6 +18,8 @@ static const char* help =
     "\n"
     "Lists the rulesets (*.spades) in DIR, by id: its name and the ruleset it extends, the sentence of its\n"
     "`about` line, and its rule options with their defaults (set them with --option NAME=VALUE).\n"
+    "Rulesets with a `group` line are listed under it, the groups in the order of their names, after\n"
+    "those without one.\n"
     "Default DIR: rulesets/ in the current directory, else the rulesets beside the source tree.\n"
     "A file with errors is reported on standard error and left out.\n"
     "\n"
@@ -27,15 +29,28 @@ namespace {
 
 std::string option_value(const variant& v, size_t i) { return v.option_specs[i].text(v.option_defaults[i]); }
 
+void print_entry(const variant& v) {
+  std::string base = v.base.empty() ? "" : fmt::format(", extends {}", v.base);
+  fmt::print("{}  ({}{})\n", printable(v.id, std::string::npos), v.name, base);
+  if (!v.about.empty()) fmt::print("    {}\n", v.about);
+  for (size_t i = 0; i < v.option_names.size(); ++i) {
+    std::string set = fmt::format("--option {}={}", v.option_names[i], option_value(v, i));
+    fmt::print("    {:<32} {}\n", set, v.option_about[i]);
+  }
+}
+
+// The rulesets without a group first, as they come (by id); then each group under its name, the groups
+// in the order of their names, each by id.
 void print_text(const std::vector<std::shared_ptr<const variant>>& all) {
-  for (const auto& v : all) {
-    std::string base = v->base.empty() ? "" : fmt::format(", extends {}", v->base);
-    fmt::print("{}  ({}{})\n", printable(v->id, std::string::npos), v->name, base);
-    if (!v->about.empty()) fmt::print("    {}\n", v->about);
-    for (size_t i = 0; i < v->option_names.size(); ++i) {
-      std::string set = fmt::format("--option {}={}", v->option_names[i], option_value(*v, i));
-      fmt::print("    {:<32} {}\n", set, v->option_about[i]);
-    }
+  std::vector<std::shared_ptr<const variant>> grouped;
+  for (const auto& v : all)
+    if (v->group.empty()) print_entry(*v);
+    else grouped.push_back(v);
+  bool first = grouped.size() == all.size();  // no line above the first heading
+  std::stable_sort(grouped.begin(), grouped.end(), [](const auto& a, const auto& b) { return a->group < b->group; });
+  for (size_t i = 0; i < grouped.size(); ++i) {
+    if (i == 0 || grouped[i]->group != grouped[i - 1]->group) fmt::print("{}== {} ==\n", first && i == 0 ? "" : "\n", grouped[i]->group);
+    print_entry(*grouped[i]);
   }
 }
 
@@ -54,6 +69,7 @@ void print_json(const std::vector<std::shared_ptr<const variant>>& all, const nl
     list.push_back({{"id", v->id},
                     {"name", v->name},
                     {"about", v->about},
+                    {"group", v->group.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v->group)},
                     {"base", v->base.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v->base)},
                     {"file", v->file},
                     {"options", options}});

@@ -84,7 +84,7 @@ uint8_t scopes_of(const std::string& block) {
 
 void keywords(completer& c, const std::vector<std::string>& open) {
   if (open.empty()) {
-    for (const char* k : {"game", "extends", "about", "option"}) c.add(k, k_keyword, "keyword");
+    for (const char* k : {"game", "extends", "about", "group", "option"}) c.add(k, k_keyword, "keyword");
     for (const auto& b : lang::block_words) c.add(std::string(b.word), k_module, "block");
     return;
   }

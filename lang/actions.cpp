@@ -275,9 +275,12 @@ struct converter {
     f.file = file;
     for (auto& cp : root.children) {
       const node& c = *cp;
-      if (c.is_type<R::game_decl>() || c.is_type<R::extends_decl>() || c.is_type<R::about_decl>()) {
+      if (c.is_type<R::game_decl>() || c.is_type<R::extends_decl>() || c.is_type<R::about_decl>() || c.is_type<R::group_decl>()) {
         word w{c.children.at(0)->string(), at(c)};
-        auto& slot = c.is_type<R::game_decl>() ? f.game : c.is_type<R::extends_decl>() ? f.extends : f.about;
+        auto& slot = c.is_type<R::game_decl>()      ? f.game
+                     : c.is_type<R::extends_decl>() ? f.extends
+                     : c.is_type<R::about_decl>()   ? f.about
+                                                    : f.group;
         if (slot) throw diag_error(at(c), fmt::format("'{}' is declared twice", leading_word(c)), {{slot->at, "first declared here"}});
         slot = w;
       } else if (c.is_type<R::option_item>()) {

@@ -209,6 +209,7 @@ struct file_ast {
   std::optional<word> game;       // display name
   std::optional<word> extends;
   std::optional<word> about;      // one sentence describing the file's variant
+  std::optional<word> group;      // the family and source `spades list` shows it under
   std::vector<item> top;          // top-level items: option declarations
   std::vector<block> blocks;
 };

@@ -146,6 +146,7 @@ std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) 
   v->name = r.name;
   v->id = r.id;
   v->about = r.about;
+  v->group = r.group;
   v->base = r.base;
   v->decline_words = decline_words();
   elaboration e{r, syms, *v, formula_compiler(syms, *v)};

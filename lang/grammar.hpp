@@ -273,6 +273,8 @@ struct game_decl : if_must<TAO_PEGTL_KEYWORD("game"), ws, string_lit, eos> {};
 struct extends_decl : if_must<TAO_PEGTL_KEYWORD("extends"), ws, string_lit, eos> {};
 // about -> 'about' "one sentence a player understands" (the file's own; not inherited)
 struct about_decl : if_must<TAO_PEGTL_KEYWORD("about"), ws, string_lit, eos> {};
+// group -> 'group' "the family and source it is listed under" (the file's own; not inherited)
+struct group_decl : if_must<TAO_PEGTL_KEYWORD("group"), ws, string_lit, eos> {};
 struct kw_in : TAO_PEGTL_KEYWORD("in") {};
 // option_choice -> '-'? word : one allowed value of an option, a number or a word (2D)
 struct option_choice : seq<opt<one<'-'>>, word> {};
@@ -287,7 +289,7 @@ struct option_value : sor<seq<option_choice, at<gap, kw_in>>, signed_number, boo
 // option_item -> 'option' name '=' value ('in' allowed)? "description"?
 struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<gap, option_allowed>,
                              opt<ws, string_lit>, eos> {};
-struct top_item : sor<game_decl, extends_decl, about_decl, option_item, players_block, cards_block, deal_block, bidding_block,
+struct top_item : sor<game_decl, extends_decl, about_decl, group_decl, option_item, players_block, cards_block, deal_block, bidding_block,
                       play_block, scoring_block, end_block, course_block> {};
 struct file_end : eof {};
 // file -> top_item* eof

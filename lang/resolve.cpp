@@ -244,6 +244,7 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
   // a base's sentence describes the base, not the file that changes it
   if (stack.empty()) {
     out.about = ast.about ? ast.about->text : "";
+    out.group = ast.group ? ast.group->text : "";
     out.base = ast.extends ? fs::path(ast.extends->text).stem().string() : "";
   }
   merge_items(out.options, ast.top, "options", out.drops);

@@ -19,6 +19,7 @@ struct resolved {
   std::string name;                 // display name (from `game`, else the file's stem)
   std::string id;                   // the file's stem
   std::string about;                // the top file's `about` sentence ("" without one: it is not inherited)
+  std::string group;                // the top file's `group` ("" without one: it is not inherited either)
   std::string base;                 // the stem of the file the top file extends ("" when none)
   std::vector<std::string> chain;   // the files merged, base first
   std::vector<item> options;

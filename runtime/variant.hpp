@@ -279,6 +279,7 @@ struct variant {
   std::string file;  // the variant's own file (every file read is in `source`)
   std::string id;    // the file's name without `.spades`
   std::string about; // the file's `about` sentence, or ""
+  std::string group; // the file's `group`: the family and source it is listed under, or ""
   std::string base;  // the id of the variant it extends, or ""
 
   // players and teams

@@ -1,6 +1,7 @@
 // rulesets/README.md, the catalogue of rulesets, against the files it describes: one row per
 // rulesets/*.spades (and no row without its file), each row's base and options as the file declares them,
-// and every ruleset's test hands beside it. Adding a ruleset without its row fails here, by name.
+// every ruleset's test hands beside it, and each row under the heading that is its file's `group`. Adding a
+// ruleset without its row fails here, by name.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -35,6 +36,7 @@ struct row {
   std::string id;
   std::string base;  // "" for —
   std::string about; // the variant's sentence
+  std::string group; // the heading (## ...) the row's table stands under
   std::vector<option_cell> options;
 };
 
@@ -150,8 +152,10 @@ std::vector<row> catalogue_rows(std::vector<std::string>& problems) {
   std::vector<std::string> lines = lines_of(read_text(p));
   bool in_table = false;
   int tables = 0;
+  std::string heading;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string l = trim(lines[i]);
+    if (l.rfind("## ", 0) == 0) heading = trim(l.substr(3));
     if (l.empty() || l.front() != '|') {
       in_table = false;
       continue;
@@ -178,6 +182,7 @@ std::vector<row> catalogue_rows(std::vector<std::string>& problems) {
     if (r.id.empty()) continue;
     if (cells[1].empty() || cells[1] == no_entry) problems.push_back(where + ": '" + r.id + "' has no variant description");
     r.about = cells[1];
+    r.group = heading;
     if (cells[2] != no_entry) r.base = ruleset_ref(cells[2], where, problems);
     r.options = options_of(cells[3], where, problems);
     if (cells[4].empty() || cells[4] == no_entry) problems.push_back(where + ": '" + r.id + "' names no source");
@@ -357,6 +362,27 @@ TEST_CASE("catalogue: each row's options are the ruleset's options, with their d
     for (const auto& [name, value] : listed)
       problems.push_back(readme + ":" + std::to_string(r.line) + ": lists option '" + name + "' for '" + r.id + "', but " +
                          file_name + " has no such option");
+  }
+  report(problems);
+}
+
+TEST_CASE("catalogue: each row stands under its ruleset's `group`, the heading `spades list` shows", "[catalogue]") {
+  std::vector<std::string> problems, format;  // the table's format problems are the first test's to report
+  for (const row& r : catalogue_rows(format)) {
+    std::string file_name = "rulesets/" + r.id + ".spades";
+    if (!fs::exists(source_path(file_name))) continue;  // reported above
+    lang::sources src;
+    try {
+      auto v = lang::load_variant(src, source_path(file_name));
+      if (v->group.empty())
+        problems.push_back(file_name + ": has no `group \"...\"` line (" + readme + ":" + std::to_string(r.line) +
+                           " stands under \"" + r.group + "\")");
+      else if (v->group != r.group)
+        problems.push_back(file_name + ": its `group` is \"" + v->group + "\", but " + readme + ":" + std::to_string(r.line) +
+                           " stands under \"" + r.group + "\"");
+    } catch (const lang::diag_error& e) {
+      problems.push_back(file_name + ": does not load:\n" + src.render(e.d));
+    }
   }
   report(problems);
 }

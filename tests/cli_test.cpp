@@ -57,12 +57,29 @@ TEST_CASE("cli: list shows each ruleset's name, base, sentence and options; --js
         "    --option game_to=500             the score the game is played to\n"
         "    --option big_nil=false           Nil is worth 200\n"
         "plain  (plain)\n");
+  // a ruleset without a group comes first; the others under their group's name, the groups by name
+  CHECK(run("list tests/list-groups").out ==
+        "plain  (plain)\n"
+        "\n"
+        "== Club rules ==\n"
+        "club  (Club Spades, extends standard)\n"
+        "    Standard Spades to 1000.\n"
+        "\n"
+        "== House rules: a kitchen table ==\n"
+        "house  (House Spades, extends standard)\n"
+        "    Standard Spades to 300.\n");
+  auto groups = nlohmann::json::parse(run("list tests/list-groups --json").out);
+  REQUIRE(groups["rulesets"].size() == 3);
+  CHECK(groups["rulesets"][0]["id"] == "club");  // --json keeps the order by id
+  CHECK(groups["rulesets"][0]["group"] == "Club rules");
+  CHECK(groups["rulesets"][2]["group"].is_null());
   auto j = nlohmann::json::parse(run("list tests/list --json").out);
   REQUIRE(j["rulesets"].size() == 2);
   const auto& house = j["rulesets"][0];
   CHECK(house["id"] == "house");
   CHECK(house["base"] == "standard");
   CHECK(house["about"] == "Standard Spades to an agreed score, with Nil worth an agreed bonus.");
+  CHECK(house["group"].is_null());
   CHECK(house["options"][0] == nlohmann::json{{"name", "game_to"}, {"default", 500}, {"allowed", "-1000000000..1000000000"}, {"about", "the score the game is played to"}});
   CHECK(house["options"][1]["default"] == false);
   CHECK(j["rulesets"][1]["base"].is_null());
@@ -75,6 +92,11 @@ TEST_CASE("cli: list shows each ruleset's name, base, sentence and options; --js
   // every ruleset of the project is listed, with its sentence
   auto all = nlohmann::json::parse(run("list rulesets --json").out);
   for (const auto& e : all["rulesets"]) CHECK(!e["about"].get<std::string>().empty());
+  // and under a group, the groups in the order of their names
+  auto text = run("list rulesets").out;
+  CHECK(text.rfind("== Base games: Standard Spades ==\nstandard  (Standard Spades)\n", 0) == 0);
+  CHECK(text.find("== Online modes: bux-spades ==\nbux-assassin  (bux-spades Assassin, extends bux)\n") != std::string::npos);
+  CHECK(text.find("== Online modes: MSN Zone ==") < text.find("== Online modes: bux-spades =="));
 }
 
 TEST_CASE("cli: check reports clean files and errors") {

@@ -172,7 +172,7 @@ TEST_CASE("fmt: every ruleset laid out badly comes back to its file, and explain
       files += put(d / e.path().filename(), mess(slurp(e.path())));
       ++n;
     }
-  CHECK(n == 67);
+  CHECK(n == 87);
   auto r = run("fmt --check" + files, "", true);
   CHECK(r.code == 1);
   r = run("fmt" + files, "", true);

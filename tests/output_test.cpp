@@ -204,6 +204,6 @@ TEST_CASE("output: a terminal's escapes in a data file are shown as '?', never s
   fs::copy_file(fs::path(SPADES_SOURCE_DIR) / "rulesets/standard.spades", dir / "list" / ("x" + esc + ".spades"));
   out = shell(fmt::format("{} list {}/list", SPADES_BINARY, dir.string()), &status);
   CHECK(WEXITSTATUS(status) == 0);
-  CHECK(out.rfind("x?[2J?  (Standard Spades)\n", 0) == 0);
+  CHECK(out.rfind("== Base games: Standard Spades ==\nx?[2J?  (Standard Spades)\n", 0) == 0);
   fs::remove_all(dir);
 }

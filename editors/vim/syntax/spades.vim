@@ -9,7 +9,7 @@ let s:cpo_save = &cpo
 set cpo&vim
 
 " top-level declarations
-syn keyword spadesTop game extends about option
+syn keyword spadesTop game extends about group option
 " the blocks
 syn keyword spadesBlock players cards deal bidding play scoring end course
 " the items of the blocks (a setting a line), the options of bids and calls, drop and amend
