@@ -645,10 +645,7 @@ std::optional<record_file> resumed(args& a, std::string& file) {
   std::optional<record_file> saved = read_record(a.get("--resume"));
   // the Monte Carlo bots' playouts as recorded (records before it was kept: the default then)
   const nlohmann::ordered_json& meta = saved->d.doc["record"];
-  if (meta.contains("mc_budget")) {
-    if (!meta["mc_budget"].is_number_integer()) throw input_error(fmt::format("{}: record.mc_budget: not a whole number", a.get("--resume")));
-    a.values["--mc-budget"] = std::to_string(meta["mc_budget"].get<int64_t>());
-  }
+  if (meta.contains("mc_budget")) a.values["--mc-budget"] = std::to_string(meta["mc_budget"].get<int64_t>());  // checked by read_record
   if (saved->command != "play") throw usage_error(fmt::format("'{}' is a record of `spades {}`, not of a game played at the table", a.get("--resume"), saved->command));
   file = saved->d.ruleset;
   a.multi = saved->options;

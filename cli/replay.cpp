@@ -297,6 +297,13 @@ struct replay_run {
   game_state st;
   int game = 0, played = 0, board = 0;
   std::unordered_set<std::string> names;
+  // each game as replayed, for record.games to be checked against
+  struct game_seen {
+    uint64_t cases = 0;
+    bool over = false;
+    json winner, score;
+  };
+  std::vector<game_seen> seen;
 
   void replay_case(const record_file& rf, size_t i) {
     hands::case_setup c = hands::read_case(rf.d, i, names);
@@ -312,12 +319,41 @@ struct replay_run {
     text += show.text;
     if (want_pbn && show.opening_leader >= 0) pbn += pbn_game(v, show, ++board, game);
     hands_json.push_back(hand_json(c.name, show));
+    game_seen& g = seen.back();
+    ++g.cases;
+    g.over = st.ph == phase::over && st.end != game_end::stopped;  // as the recorder says it: a game stopped is not over
+    g.winner = st.winner >= 0 ? json(v.team_names[st.winner]) : json(nullptr);
+    for (int t = 0; t < v.teams; ++t) g.score[v.team_names[t]] = st.score[t];
+  }
+
+  // record.games against the games replayed: a result the file claims that the rules do not give.
+  void check_games(const json& games) const {
+    for (size_t i = 0; i < games.size(); ++i) {
+      const json& g = games[i];
+      auto differ = [&](const char* field, const json& said, const json& is) {
+        // an object's keys in any order (a JSON writer may sort them)
+        bool same = said == is;
+        if (!same && said.is_object() && is.is_object() && said.size() == is.size()) {
+          same = true;
+          for (auto it = is.begin(); it != is.end(); ++it) same = same && said.contains(it.key()) && said[it.key()] == it.value();
+        }
+        if (!same)
+          throw disagreement(fmt::format("{}: record.games[{}].{}: the record says {}, the game replayed gives {}", path, i, field,
+                                         printable(said.dump(), 200), is.dump()));
+      };
+      if (i >= seen.size()) throw disagreement(fmt::format("{}: record.games[{}]: the cases hold {} game{}", path, i, seen.size(), seen.size() == 1 ? "" : "s"));
+      differ("cases", g["cases"], seen[i].cases);
+      differ("over", g.value("over", json()), seen[i].over);
+      differ("winner", g.value("winner", json()), seen[i].winner);
+      differ("score", g.value("score", json()), seen[i].score);
+    }
   }
 
   // A case that does not go on from the one before starts a game: with the scores it gives, if any.
   void start_case(const hands::case_setup& c) {
     if (c.has_before && st.v != nullptr) return check_before(fmt::format("{}: {}", path, c.name), v, c, st);
     ++game;
+    seen.emplace_back();
     st.new_game(v, 0);
     for (const auto& [o, x] : c.options) st.options[o] = x;
     if (c.has_before) {
@@ -384,6 +420,7 @@ int cmd_replay(int argc, char** argv) {
   run.text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, printable(rf.command), rf.seed);
   try {
     for (size_t i = 0; i < rf.d.doc["cases"].size(); ++i) run.replay_case(rf, i);
+    if (rf.d.doc["record"].contains("games")) run.check_games(rf.d.doc["record"]["games"]);
   } catch (const disagreement& e) {
     report_failure(e.what(), {{"file", path}});
     return 1;

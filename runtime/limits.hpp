@@ -37,6 +37,9 @@ constexpr uint64_t max_source_bytes = 4u << 20;  // a variant file: "the file is
 // A hands file or game record (a hundred thousand full cases fit); its JSON nests at most this deep in [ and {.
 constexpr uint64_t max_hands_bytes = 64u << 20;
 constexpr int max_hands_depth = 64;
+// A game record (spec/records.md) is a hands file: `play` and `sim` never write one larger than the tools
+// read back ("the record would be N bytes, over its limit of 64 MiB"), and the readers refuse one larger.
+constexpr uint64_t max_record_bytes = max_hands_bytes;
 
 // ---- what a command may be asked for ----
 constexpr long long max_sim_games = 100000000;
