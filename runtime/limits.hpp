@@ -66,6 +66,11 @@ constexpr int max_lsp_results = 2000;        // locations, completion items or s
 
 constexpr int max_autosaves = 20;       // games `spades play` keeps in its folder; the oldest go first
 
+// ---- the history of finished games (history/store.hpp) ----
+constexpr int max_history_page = 500;   // games or players in one answer of a query
+constexpr int history_busy_ms = 5000;   // how long a writer waits for another before "database is locked"
+constexpr int max_stats_records = 10000;  // records `spades stats` reads from one folder
+
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
 constexpr int max_redeals_in_row = 100;
