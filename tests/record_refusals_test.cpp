@@ -93,6 +93,14 @@ TEST_CASE("record refusals: play --resume names the field of a record tampered w
   CHECK(r.code == 0);
   CHECK(r.out.find("Resumed " + dir + "/sorted.json: hand ") != std::string::npos);
 
+  // another seed: its deal is not the record's
+  r = resume(tampered(dir, "seed", doc, [](ojson& d) { d["record"]["seed"] = 6; }));
+  CHECK(r.code == 2);
+  CHECK(r.out.rfind(dir + "/seed.json: game 1, hand 1: deal.N: the record says \"" + n0 + "\", seed 6 deals \"", 0) == 0);
+  r = run("replay " + dir + "/seed.json");
+  CHECK(r.code == 1);
+  CHECK(r.out.rfind(dir + "/seed.json: game 1, hand 1: ", 0) == 0);
+
   // one of your cards replaced by a card another seat holds: illegal at its place
   size_t at = 0;
   const ojson& moves = doc["cases"][0]["moves"];
@@ -144,6 +152,11 @@ TEST_CASE("record refusals: replay checks record.games against the games replaye
   CHECK(r.code == 1);
   CHECK(r.out == dir + "/extra.json: record.games[1].cases: the record says 4, the game replayed gives 8\n");
 
+  // a seed that did not deal the games: each game's first hand follows from the seed alone
+  r = run("replay " + tampered(dir, "seed", doc, [](ojson& d) { d["record"]["seed"] = 8; }));
+  CHECK(r.code == 1);
+  CHECK(r.out == dir + "/seed.json: game 1, hand 1: dealer: the record says E, seed 8 gives S\n");
+
   // a deal that the deck cannot give: a card twice
   r = run("replay " + tampered(dir, "twice", doc, [](ojson& d) {
     std::string n = d["cases"][0]["deal"]["N"];
@@ -166,4 +179,17 @@ TEST_CASE("record refusals: a record over its size limit is refused by name befo
   r = run("play --resume " + dir + "/huge.json", "quit\n");
   CHECK(r.code == 2);
   CHECK(r.out == dir + "/huge.json: the record is too large (67108865 bytes; the limit is 64 MiB)\n");
+}
+
+TEST_CASE("record refusals: a record that would pass its size limit is not written; the summary is still printed", "[records]") {
+  const std::string dir = temp_dir();
+  // random bots never reach 500: each game is stopped at the hand limit, about 2 MB of record; 35 of them
+  // pass 64 MiB (4 s and 360 MB here: the run itself keeps its games, issue 31's streaming aside)
+  std::ofstream(dir + "/big.json") << "before";
+  auto r = run("sim rulesets/standard.spades --games 35 --seed 1 --bots random --record " + dir + "/big.json", "", false);
+  CHECK(r.code == 2);
+  CHECK(r.out.find("Standard Spades: 35 games, 35000 hands") != std::string::npos);
+  CHECK(r.out.find("cannot write '" + dir + "/big.json': the record would be 70881907 bytes, over its limit of 64 MiB (runtime/limits.hpp); "
+                   "not written, the file left as it was\n") != std::string::npos);
+  CHECK(slurp(dir + "/big.json") == "before");
 }
