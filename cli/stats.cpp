@@ -83,8 +83,7 @@ imported import_records(const std::string& dir, history::store& db) {
       const variant& v = *rf.d.v;
       const auto players = history::record_players(v, rf.d.doc, file, "you");
       const std::string id = fs::path(rf.d.ruleset).stem().string();
-      const auto games = history::finished_games(v, rf.d.doc, file, players, id, written_at(p));
-      for (size_t g = 0; g < games.size(); ++g) out.games += db.add_finished_game(games[g], fmt::format("{}#{}", p.filename().string(), g + 1));
+      out.games += history::add_record(db, v, rf.d.doc, file, players, id, written_at(p));
       ++out.records;
     } catch (const input_error& e) {
       out.skipped.push_back({{"file", file}, {"error", reason(file, e.what())}});

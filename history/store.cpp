@@ -307,6 +307,14 @@ nlohmann::ordered_json or_null(const std::optional<T>& x) {
 
 }  // namespace
 
+int add_record(store& db, const variant& v, const nlohmann::ordered_json& record, const std::string& key,
+               const std::vector<seat_player>& players, const std::string& ruleset, const std::string& played_at) {
+  const std::vector<finished_game> games = finished_games(v, record, key, players, ruleset, played_at);
+  int added = 0;
+  for (size_t g = 0; g < games.size(); ++g) added += db.add_finished_game(games[g], fmt::format("{}#{}", key, g + 1));
+  return added;
+}
+
 nlohmann::ordered_json to_json(const game_row& g) {
   nlohmann::ordered_json j;
   j["id"] = g.id;

@@ -1,7 +1,8 @@
 // The history of finished games in SQLite (issue 27): a database in a state folder (history.sqlite, WAL
 // mode: one writer and any number of readers at once), its schema versioned by PRAGMA user_version and
 // migrated in order, a newer schema refused. Finished games go in from their records (games.hpp); the
-// queries give past games by ruleset and player, and each player's figures, paged and bounded.
+// queries give past games by ruleset and player, and each player's figures, paged and bounded. A store is
+// used by one thread at a time: each thread or process that writes or reads opens its own.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -94,5 +95,11 @@ class store {
   sqlite3* db_ = nullptr;
   std::string path_;
 };
+
+// Every finished game of a record (finished_games) that is not stored yet, each under `key`#N, N its number
+// among the record's finished games (stable as the record grows): the one call a table makes when a game
+// ends, and `spades stats` per file. Returns how many were added. Throws record_error or store_error.
+int add_record(store& db, const variant& v, const nlohmann::ordered_json& record, const std::string& key,
+               const std::vector<seat_player>& players, const std::string& ruleset, const std::string& played_at);
 
 }  // namespace spades::history

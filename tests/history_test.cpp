@@ -160,6 +160,11 @@ TEST_CASE("history: seeded games stored from their record give exact figures, an
   history::store db = history::store::open((dir / "db").string());
   for (size_t g = 0; g < finished.size(); ++g) CHECK(db.add_finished_game(finished[g], fmt::format("sim.json#{}", g + 1)));
   CHECK_FALSE(db.add_finished_game(finished[0], "sim.json#1"));  // stored once
+  // the table's one call: the record's finished games not stored yet
+  history::store mem = history::store::in_memory();
+  CHECK(history::add_record(mem, *v, rec, "sim.json", players, "standard", "2026-11-28T12:00:00Z") == games);
+  CHECK(history::add_record(mem, *v, rec, "sim.json", players, "standard", "2026-11-28T12:00:00Z") == 0);
+  CHECK(mem.count({}) == games);
   auto fig = by_player(db.figures({}));
   REQUIRE(fig.size() == 4);
   std::string table;
