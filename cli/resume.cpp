@@ -131,7 +131,17 @@ size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated
       rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
     }
   }
-  run_game(st, r, rp, recorder_only{{}, rec, bots, rf});
+  recorder_only watch{{}, rec, bots, rf};
+  run_game(st, r, rp, watch);
+  // moves after a game over are the next game at the same table (play's "Another game?"), started as play
+  // starts it: same variant, seat and options, the generator going on
+  while (st.ph == phase::over && st.end != game_end::stopped && rp.next < rp.entries.size() && rp.pending.empty()) {
+    if (rec) rec->end_game(st);
+    st.new_game(*st.v, (int)r.below((uint32_t)st.v->seats));
+    apply_options(st, rf.options);
+    if (rec) rec->start_game(st);
+    run_game(st, r, rp, watch);
+  }
   if (rp.next < rp.entries.size() || !rp.pending.empty()) {
     rp.current = rp.entries[std::min(rp.next, rp.entries.size() - 1)];
     rp.wrong("the game is over before this move");

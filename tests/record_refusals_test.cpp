@@ -193,3 +193,30 @@ TEST_CASE("record refusals: a record that would pass its size limit is not writt
                    "not written, the file left as it was\n") != std::string::npos);
   CHECK(slurp(dir + "/big.json") == "before");
 }
+
+TEST_CASE("records: a record of two games at one table resumes in the second, as it would have gone on", "[records]") {
+  const std::string dir = temp_dir();
+  // every prompt answered by trying entries in turn; `yes` starts another game after the first (aces'
+  // announcement declined with `no`, which comes after it)
+  std::vector<std::string> cycle = {"3", "", "yes", "no"};
+  for (const char* s : {"S", "H", "D", "C"})
+    for (const char* r : {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"}) cycle.push_back(std::string(r) + s);
+  cycle.insert(cycle.end(), {"BJ", "LJ"});
+  std::vector<std::string> lines;
+  while (lines.size() < 4000) lines.insert(lines.end(), cycle.begin(), cycle.end());
+  auto join = [&](size_t from, size_t to) {
+    std::string out;
+    for (size_t i = from; i < to; ++i) out += lines[i] + "\n";
+    return out;
+  };
+  REQUIRE(run("play aces --bot rule --seed 5 --record " + dir + "/whole2.json", join(0, 4000)).code == 0);
+  REQUIRE(run("play aces --bot rule --seed 5 --record " + dir + "/parts2.json", join(0, 3000)).code == 0);
+  const ojson part = ojson::parse(slurp(dir + "/parts2.json"));
+  REQUIRE(part["record"]["games"].size() == 1);  // the first game over, the second under way
+  REQUIRE(part["cases"].size() > part["record"]["games"][0]["cases"].get<size_t>());
+  auto r = run("play --resume " + dir + "/parts2.json", join(3000, 4000));
+  CHECK(r.code == 0);
+  CHECK(r.out.find("Resumed " + dir + "/parts2.json: hand ") != std::string::npos);
+  CHECK(ojson::parse(slurp(dir + "/parts2.json")) == ojson::parse(slurp(dir + "/whole2.json")));
+  CHECK(run("replay " + dir + "/whole2.json").code == 0);
+}
