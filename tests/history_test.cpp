@@ -267,3 +267,28 @@ TEST_CASE("history: one writer and readers at once; a writer kept out is told th
   CHECK(reader.add_finished_game(games[1], "g#2"));
   CHECK(writer.count({}) == 2);
 }
+
+TEST_CASE("history: a full database is reported, the game not half stored", "[history]") {
+  const fs::path dir = fresh_dir("full");
+  const ojson rec = sim_record(dir, "g", "rulesets/standard.spades", 2, 7);
+  auto v = load_ruleset("standard");
+  const auto games = history::finished_games(*v, rec, "g", history::record_players(*v, rec, "g", "you"), "standard", "2026-11-28T12:00:00Z");
+  history::store db = history::store::open(dir.string());
+  REQUIRE(db.add_finished_game(games[0], "g#1"));
+  // no page more than it has (SQLite keeps the pages in use): what a full disk does to a write, once the
+  // free room in the pages is used up
+  db.exec("PRAGMA max_page_count = 1");
+  int stored = 1;
+  std::string error;
+  for (int k = 2; k < 200 && error.empty(); ++k) {
+    try {
+      stored += db.add_finished_game(games[1], fmt::format("g#{}", k));
+    } catch (const history::store_error& e) {
+      error = e.what();
+    }
+  }
+  CHECK(error == "history database '" + (dir / "history.sqlite").string() + "': database or disk is full");
+  CHECK(db.count({}) == stored);  // the game that did not fit rolled back whole: no game without its seats
+  const auto rows = db.games({std::nullopt, std::nullopt, 500, 0});
+  for (const auto& g : rows) CHECK(g.seats.size() == 4);
+}
