@@ -150,13 +150,16 @@ std::vector<finished_game> finished_games(const variant& v, const json& record, 
 
 std::vector<seat_player> record_players(const variant& v, const json& record, const std::string& label, const std::string& person_name) {
   std::vector<seat_player> out(v.seats);
-  const json& r = record.value("record", json::object());
-  // a play record without record.bot was played against the rule-following bots; a sim record names none
-  const std::string spec = r.contains("bot") && r["bot"].is_string()  ? r["bot"].get<std::string>()
-                           : r.value("command", std::string()) == "play" ? std::string("rule")
-                                                                         : std::string("bot");
-  std::vector<std::string> kind(v.seats, spec);
-  for (size_t from = 0; from <= spec.size();) {
+  const json none = json::object();
+  const json& r = record.contains("record") && record["record"].is_object() ? record["record"] : none;
+  const bool play = r.contains("command") && r["command"] == "play";
+  // record.bot as --bots reads it: NAME for every seat, SIDE=NAME, SEAT=NAME (a seat's own entry over its
+  // side's); a seat it does not name, and a play record without it, the rule-following bot; a sim record
+  // names no bots
+  const std::string spec = r.contains("bot") && r["bot"].is_string() ? r["bot"].get<std::string>() : play ? "rule" : "";
+  std::vector<std::string> kind(v.seats, spec.empty() ? "bot" : "rule");
+  std::vector<std::pair<int, std::string>> seats;
+  for (size_t from = 0; !spec.empty() && from <= spec.size();) {
     const size_t comma = spec.find(',', from);
     std::string item = spec.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
     from = comma == std::string::npos ? spec.size() + 1 : comma + 1;
@@ -171,9 +174,11 @@ std::vector<seat_player> record_players(const variant& v, const json& record, co
     const std::string key = item.substr(0, eq);
     const int team = v.find_team(key), seat = v.find_seat(key);
     if (seat < 0 && team < 0) bad(label, fmt::format("record.bot: '{}' is neither a side nor a seat", printable(key, 40)));
-    for (int s = 0; s < v.seats; ++s)
-      if (s == seat || (seat < 0 && v.team_of[s] == team)) kind[s] = name;
+    if (seat >= 0) seats.push_back({seat, name});
+    for (int s = 0; s < v.seats && seat < 0; ++s)
+      if (v.team_of[s] == team) kind[s] = name;
   }
+  for (const auto& [seat, name] : seats) kind[seat] = name;
   for (int s = 0; s < v.seats; ++s) out[s] = {fmt::format("{} ({})", kind[s], v.seat_names[s]), player_kind::bot};
   if (r.contains("seat") && r["seat"].is_string()) {
     const int me = v.find_seat(r["seat"].get<std::string>());

@@ -292,3 +292,22 @@ TEST_CASE("history: a full database is reported, the game not half stored", "[hi
   const auto rows = db.games({std::nullopt, std::nullopt, 500, 0});
   for (const auto& g : rows) CHECK(g.seats.size() == 4);
 }
+
+TEST_CASE("history: the players of a record, named as the record's bots were given", "[history]") {
+  auto v = load_ruleset("standard");
+  auto names = [&](const ojson& rec) {
+    std::string out;
+    for (const auto& p : history::record_players(*v, rec, "r.json", "you")) out += fmt::format("{}{}:{}", out.empty() ? "" : ", ", p.name, history::kind_name(p.kind));
+    return out;
+  };
+  ojson rec = {{"record", {{"command", "play"}, {"seat", "S"}, {"bot", "E=mc,EW=random"}}}};
+  CHECK(names(rec) == "rule (N):bot, mc (E):bot, you:person, random (W):bot");  // a seat's own entry over its side's
+  rec["record"]["bot"] = "NS=exec:python3 bot.py";
+  CHECK(names(rec) == "exec (N):bot, rule (E):bot, you:person, rule (W):bot");
+  rec["record"].erase("bot");  // a play record from before record.bot: the rule-following bots
+  CHECK(names(rec) == "rule (N):bot, rule (E):bot, you:person, rule (W):bot");
+  CHECK(names(ojson{{"record", {{"command", "sim"}}}}) == "bot (N):bot, bot (E):bot, bot (S):bot, bot (W):bot");
+  rec["record"]["seat"] = "Q";
+  REQUIRE_THROWS_MATCHES(history::record_players(*v, rec, "r.json", "you"), history::record_error,
+                         Catch::Message("r.json: record.seat: 'Q' is not a seat"));
+}
