@@ -22,7 +22,8 @@ static const char* help =
     "where `spades play` keeps its games, $XDG_STATE_HOME/spades, else ~/.local/state/spades): games,\n"
     "wins, bids made, sets, nils made and failed, and bags, one row per player. The records are\n"
     "replayed against their rules (the figures are what the rules give) into a history database held\n"
-    "in memory: nothing is written. You are `you`; a bot is named by its kind and seat (`mc (N)`).\n"
+    "in memory: nothing is written (a folder of kept games not made yet holds no games). You are\n"
+    "`you`; a bot is named by its kind and seat (`mc (N)`).\n"
     "A figure the variant has no concept of (no bid of zero tricks, no counter in the role of bags)\n"
     "is shown as `-`, not 0. A file that is not a readable record (truncated, tampered with) is named\n"
     "on standard error with why and skipped. --ruleset ID keeps the games of one ruleset, --player\n"
@@ -122,7 +123,10 @@ int cmd_stats(int argc, char** argv) {
   const std::string dir = a.positional.empty() ? kept_games_folder() : a.positional[0];
   if (dir.empty()) throw usage_error("no folder of kept games (neither XDG_STATE_HOME nor HOME is set): name one");
   history::store db = history::store::in_memory();
-  const imported in = import_records(dir, db);
+  // the folder of kept games not made yet: no game played yet, not an error
+  std::error_code ec;
+  const bool none_kept = a.positional.empty() && !fs::exists(dir, ec);
+  const imported in = none_kept ? imported{} : import_records(dir, db);
   history::filter f;
   if (a.has("--ruleset")) f.ruleset = a.get("--ruleset");
   if (a.has("--player")) f.player = a.get("--player");

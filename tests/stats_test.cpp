@@ -126,6 +126,13 @@ TEST_CASE("stats: a folder that cannot be read, and bad usage", "[stats]") {
   r = run("stats a b");
   CHECK(r.code == 2);
   CHECK(r.out == "spades stats: name at most one folder of records\n");
+  // the folder of kept games before any game was played: none, not an error
+  const fs::path state = fresh_dir("state") / "none";
+  int status = 0;
+  const std::string out = spades::testing::shell(fmt::format("XDG_STATE_HOME={} {} stats 2>&1", state.string(), SPADES_BINARY), &status);
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(out == "0 games finished in 0 records of " + (state / "spades").string() + "\nno player to show\n");
+  CHECK_FALSE(fs::exists(state));  // read, never made
   // an empty folder: no games, nothing to show
   const fs::path dir = fresh_dir("empty");
   r = run("stats " + dir.string());
