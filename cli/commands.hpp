@@ -24,6 +24,7 @@ int cmd_graph(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_fmt(int argc, char** argv);
 int cmd_lsp(int argc, char** argv);
+int cmd_stats(int argc, char** argv);
 
 // Input that cannot be used at all (a file named on the command line that cannot be read): exit code 2.
 struct input_error : std::runtime_error {
@@ -64,6 +65,9 @@ std::string variant_path(const std::string& arg);
 std::vector<std::string> ruleset_files(const std::string& dir);
 // The default ruleset: rulesets/standard.spades next to the source tree or the working directory.
 std::string default_ruleset();
+// The folder `spades play` keeps its games in without --record: $XDG_STATE_HOME/spades, else
+// ~/.local/state/spades; "" when neither can be named.
+std::string kept_games_folder();
 // Prints `text` when --help or -h is among the arguments; returns true if it did.
 bool wants_help(int argc, char** argv, const char* text);
 

@@ -40,6 +40,7 @@ static const char* main_help =
     "  diff A B [--json]                      what variant B changes from variant A\n"
     "  graph FILE                             the course of a hand as a Graphviz DOT state machine\n"
     "  replay RECORD.json [--json] [--pbn F]  show a game record and check it against the rules\n"
+    "  stats [DIR] [--json]                   each player's figures over the games kept (or DIR's records)\n"
     "  fmt [--check] FILE...                  lay out variant files the canonical way ('-': stdin)\n"
     "  lsp                                    a language server for editors, on standard input and output\n"
     "\n"
@@ -234,8 +235,9 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "replay") return cmd_replay(argc - 2, argv + 2);
   if (cmd == "fmt") return cmd_fmt(argc - 2, argv + 2);
   if (cmd == "lsp") return cmd_lsp(argc - 2, argv + 2);
+  if (cmd == "stats") return cmd_stats(argc - 2, argv + 2);
   fmt::print(stderr, "spades: unknown command '{}'{}\n'spades --help' lists the commands\n", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp"}));
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp", "stats"}));
   return 2;
 }
 

@@ -79,6 +79,13 @@ void write_file(const std::string& path, const std::string& text) {
     unlink(tmp.c_str());
     throw input_error(fmt::format("cannot write '{}': {}", path, why.empty() ? std::strerror(err) : why));
   }
+  // the rename is an entry of the folder: synced too, so that after a crash the folder names the new file
+  // (or the old one), never a name whose file was lost
+  const int dir = open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY);
+  if (dir >= 0) {
+    (void)fsync(dir);
+    close(dir);
+  }
 }
 
 }  // namespace spades::cli

@@ -562,13 +562,10 @@ std::string saved_words(const std::string& path) {
   return path.empty() ? "" : fmt::format(" (the game is saved: `spades play --resume {}` goes on with it)", path);
 }
 
-// The folder games are kept in without --record: $XDG_STATE_HOME/spades, else ~/.local/state/spades;
-// "" when neither can be named or made.
+// The folder games are kept in, made when missing; "" when it can be neither named nor made.
 std::string autosave_dir() {
   namespace fs = std::filesystem;
-  const char* state = std::getenv("XDG_STATE_HOME");
-  const char* home = std::getenv("HOME");
-  fs::path dir = state && *state == '/' ? fs::path(state) / "spades" : home && *home ? fs::path(home) / ".local/state/spades" : fs::path();
+  const fs::path dir = kept_games_folder();
   std::error_code ec;
   if (dir.empty() || (fs::create_directories(dir, ec), !fs::is_directory(dir, ec))) return {};
   return dir.string();
@@ -590,6 +587,13 @@ std::string autosave_path(uint64_t seed) {
 }
 
 }  // namespace
+
+std::string kept_games_folder() {
+  namespace fs = std::filesystem;
+  const char* state = std::getenv("XDG_STATE_HOME");
+  const char* home = std::getenv("HOME");
+  return state && *state == '/' ? (fs::path(state) / "spades").string() : home && *home ? (fs::path(home) / ".local/state/spades").string() : "";
+}
 
 namespace {
 
@@ -645,10 +649,7 @@ std::optional<record_file> resumed(args& a, std::string& file) {
   std::optional<record_file> saved = read_record(a.get("--resume"));
   // the Monte Carlo bots' playouts as recorded (records before it was kept: the default then)
   const nlohmann::ordered_json& meta = saved->d.doc["record"];
-  if (meta.contains("mc_budget")) {
-    if (!meta["mc_budget"].is_number_integer()) throw input_error(fmt::format("{}: record.mc_budget: not a whole number", a.get("--resume")));
-    a.values["--mc-budget"] = std::to_string(meta["mc_budget"].get<int64_t>());
-  }
+  if (meta.contains("mc_budget")) a.values["--mc-budget"] = std::to_string(meta["mc_budget"].get<int64_t>());  // checked by read_record
   if (saved->command != "play") throw usage_error(fmt::format("'{}' is a record of `spades {}`, not of a game played at the table", a.get("--resume"), saved->command));
   file = saved->d.ruleset;
   a.multi = saved->options;

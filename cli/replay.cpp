@@ -1,5 +1,6 @@
 // spades replay RECORD [--json] [--pbn OUT.pbn]: a game record shown trick by trick and checked against the
 // rules, move by move and score by score; its four-handed hands exported as PBN.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <unordered_set>
@@ -14,6 +15,7 @@
 #include "hands/hand.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/pbn.hpp"
+#include "runtime/rng.hpp"
 
 namespace spades::cli {
 
@@ -23,10 +25,12 @@ static const char* help =
     "Replays a game record written by `spades play --record` or `spades sim --record`: each hand's\n"
     "deal (with the cards dealt to no seat, a kitty, and who takes them), its bids and other decisions,\n"
     "its tricks one per line with who won them, and the scores with what each scoring rule gave. Every\n"
-    "move is checked against the rules and every score recorded is scored again; the first that\n"
-    "disagrees is named (the hand, the move, the reason) and the replay stops. Cards are shown as at the\n"
-    "table: --notation plain shows AS 10D, --notation symbols A\u2660 10\u2666 (default: symbols where the\n"
-    "terminal shows UTF-8). --json prints the hands' results as one JSON document instead. --pbn OUT.pbn\n"
+    "move is checked against the rules and every score recorded is scored again, each game's result\n"
+    "against record.games, and each game's first deal against the record's seed (a sim's every game, a\n"
+    "play record's first); the first that disagrees is named (the hand, the move or the field, the\n"
+    "reason) and the replay stops. Cards are shown as at the table: --notation plain shows AS 10D,\n"
+    "--notation symbols A\u2660 10\u2666 (default: symbols where the terminal shows UTF-8). --json prints the\n"
+    "hands' results as one JSON document instead. --pbn OUT.pbn\n"
     "also writes the hands played out as PBN 2.1 (four seats); a deck PBN cannot describe (jokers, two\n"
     "packs, other suits or ranks) is written with the deck extension of spec/records.md.\n"
     "\n"
@@ -297,27 +301,93 @@ struct replay_run {
   game_state st;
   int game = 0, played = 0, board = 0;
   std::unordered_set<std::string> names;
+  // each game as replayed, for record.games to be checked against
+  struct game_seen {
+    uint64_t cases = 0;
+    bool over = false;
+    json winner, score;
+  };
+  std::vector<game_seen> seen;
 
   void replay_case(const record_file& rf, size_t i) {
     hands::case_setup c = hands::read_case(rf.d, i, names);
     names.insert(c.name);
     hands::case_ctx cx{path, c.name};
     if (c.hands.size() != 1) cx.fail("hands", "a record gives each hand as its own case");
+    const int games_before = game;
     start_case(c);
+    const game_state start = st;
     const json& h = c.hands[0];
     hand_show show{v, st, notation};
     check_hand(cx, c.name, h);
     show.run(cx, h);
+    if (game != games_before) check_seeded_deal(rf, c.name, start, show);
     ++played;
     text += show.text;
     if (want_pbn && show.opening_leader >= 0) pbn += pbn_game(v, show, ++board, game);
     hands_json.push_back(hand_json(c.name, show));
+    game_seen& g = seen.back();
+    ++g.cases;
+    g.over = st.ph == phase::over && st.end != game_end::stopped;  // as the recorder says it: a game stopped is not over
+    g.winner = st.winner >= 0 ? json(v.team_names[st.winner]) : json(nullptr);
+    for (int t = 0; t < v.teams; ++t) g.score[v.team_names[t]] = st.score[t];
+  }
+
+  // record.games against the games replayed: a result the file claims that the rules do not give.
+  void check_games(const json& games) const {
+    for (size_t i = 0; i < games.size(); ++i) {
+      const json& g = games[i];
+      auto differ = [&](const char* field, const json& said, const json& is) {
+        // an object's keys in any order (a JSON writer may sort them)
+        bool same = said == is;
+        if (!same && said.is_object() && is.is_object() && said.size() == is.size()) {
+          same = true;
+          for (auto it = is.begin(); it != is.end(); ++it) same = same && said.contains(it.key()) && said[it.key()] == it.value();
+        }
+        if (!same)
+          throw disagreement(fmt::format("{}: record.games[{}].{}: the record says {}, the game replayed gives {}", path, i, field,
+                                         printable(said.dump(), 200), is.dump()));
+      };
+      if (i >= seen.size()) throw disagreement(fmt::format("{}: record.games[{}]: the cases hold {} game{}", path, i, seen.size(), seen.size() == 1 ? "" : "s"));
+      differ("cases", g["cases"], seen[i].cases);
+      differ("over", g.value("over", json()), seen[i].over);
+      differ("winner", g.value("winner", json()), seen[i].winner);
+      differ("score", g.value("score", json()), seen[i].score);
+    }
+  }
+
+  // A game's first hand follows from its seed alone (the bots draw nothing before it): a sim's every game
+  // (the first from the run's seed, each later one from a seed derived from it), a play record's first. Its
+  // dealer and hands must be the seed's, or the record says a game was dealt that never was.
+  void check_seeded_deal(const record_file& rf, const std::string& name, const game_state& start, const hand_show& show) const {
+    if (rf.command != "sim" && game > 1) return;
+    const uint64_t seed = game == 1 ? rf.seed : derive_seed(rf.seed, (uint64_t)(game - 1));
+    rng r(seed);
+    game_state seeded;
+    seeded.new_game(v, (int)r.below((uint32_t)v.seats));
+    seeded.options = start.options;
+    seeded.deal(r);
+    if (seeded.dealer != show.dealer)
+      throw disagreement(fmt::format("{}: {}: dealer: the record says {}, seed {} gives {}", path, name, v.seat_names[show.dealer], seed,
+                                     v.seat_names[seeded.dealer]));
+    // by the cards' names: which copy of a card of two packs a seat holds is not the record's to say
+    auto names = [&](card_set cs) {
+      std::vector<std::string> out;
+      cs.for_each([&](int c) { out.push_back(v.cards[c].name); });
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    for (int s = 0; s < v.seats; ++s)
+      if (names(seeded.dealt[s]) != names(show.dealt[s]))
+        throw disagreement(fmt::format("{}: {}: deal.{}: the record's hand is not the one seed {} deals ({})", path, name, v.seat_names[s], seed,
+                                       show_cards(v, seeded.dealt[s], card_notation::plain)));
   }
 
   // A case that does not go on from the one before starts a game: with the scores it gives, if any.
   void start_case(const hands::case_setup& c) {
     if (c.has_before && st.v != nullptr) return check_before(fmt::format("{}: {}", path, c.name), v, c, st);
     ++game;
+    seen.emplace_back();
     st.new_game(v, 0);
     for (const auto& [o, x] : c.options) st.options[o] = x;
     if (c.has_before) {
@@ -384,6 +454,7 @@ int cmd_replay(int argc, char** argv) {
   run.text = fmt::format("{} - a record of `spades {}`, seed {}\n", v.name, printable(rf.command), rf.seed);
   try {
     for (size_t i = 0; i < rf.d.doc["cases"].size(); ++i) run.replay_case(rf, i);
+    if (rf.d.doc["record"].contains("games")) run.check_games(rf.d.doc["record"]["games"]);
   } catch (const disagreement& e) {
     report_failure(e.what(), {{"file", path}});
     return 1;

@@ -79,10 +79,31 @@ struct replayer {
 struct recorder_only : observer {
   game_recorder* rec;
   seated_bots& bots;
+  const record_file& rf;
   void dealing(const game_state& s) { if (rec) rec->dealing(s); }
   void dealt(const game_state& s) {
-    if (rec) rec->dealt(s);
+    if (rec) {
+      rec->dealt(s);
+      check_deal();
+    }
     bots.dealt(s);
+  }
+  // The deal the seed gives, against the deal recorded for the same case, as soon as it is dealt: a deal
+  // changed in the file (a card moved, one the deck lacks) is named before any move of the hand is blamed.
+  void check_deal() const {
+    const json& cases = rf.d.doc["cases"];
+    const size_t i = rec->doc()["cases"].size() - 1;
+    if (i >= cases.size() || !cases[i].is_object() || !cases[i].contains("deal")) return;
+    const json &said = cases[i]["deal"], &is = rec->doc()["cases"][i]["deal"];
+    const std::string name = printable(cases[i].value("name", std::string("?")), std::string::npos);
+    for (auto it = is.begin(); it != is.end(); ++it)
+      if (!said.is_object() || !said.contains(it.key()) || said[it.key()] != it.value())
+        throw input_error(fmt::format("{}: {}: deal.{}: the record says {}, seed {} deals {}", rf.d.file, name, it.key(),
+                                      said.is_object() && said.contains(it.key()) ? printable(said[it.key()].dump(), 200) : "nothing",
+                                      rf.seed, it.value().dump()));
+    // every hand as the seed deals it (in any order of the keys): more than it is a deal of another seed
+    if (said.size() != is.size())
+      throw input_error(fmt::format("{}: {}: deal: the record's deal is not the deal of seed {}", rf.d.file, name, rf.seed));
   }
   void moving(const game_state& s, const move& m) {
     if (rec) rec->moving(s, m);
@@ -110,17 +131,21 @@ size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated
       rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
     }
   }
-  run_game(st, r, rp, recorder_only{{}, rec, bots});
+  recorder_only watch{{}, rec, bots, rf};
+  run_game(st, r, rp, watch);
+  // moves after a game over are the next game at the same table (play's "Another game?"), started as play
+  // starts it: same variant, seat and options, the generator going on
+  while (st.ph == phase::over && st.end != game_end::stopped && rp.next < rp.entries.size() && rp.pending.empty()) {
+    if (rec) rec->end_game(st);
+    st.new_game(*st.v, (int)r.below((uint32_t)st.v->seats));
+    apply_options(st, rf.options);
+    if (rec) rec->start_game(st);
+    run_game(st, r, rp, watch);
+  }
   if (rp.next < rp.entries.size() || !rp.pending.empty()) {
     rp.current = rp.entries[std::min(rp.next, rp.entries.size() - 1)];
     rp.wrong("the game is over before this move");
   }
-  // the deals the seed gives must be the deals recorded
-  if (rec)
-    for (size_t i = 0; i < rec->doc()["cases"].size() && i < cases.size(); ++i)
-      if (cases[i].contains("deal") && rec->doc()["cases"][i]["deal"] != cases[i]["deal"])
-        throw input_error(fmt::format("{}: {}: the deal recorded is not the deal of seed {}", rf.d.file,
-                                      printable(cases[i].value("name", std::string("?")), std::string::npos), rf.seed));
   return rp.entries.size();
 }
 

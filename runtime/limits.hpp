@@ -37,6 +37,9 @@ constexpr uint64_t max_source_bytes = 4u << 20;  // a variant file: "the file is
 // A hands file or game record (a hundred thousand full cases fit); its JSON nests at most this deep in [ and {.
 constexpr uint64_t max_hands_bytes = 64u << 20;
 constexpr int max_hands_depth = 64;
+// A game record (spec/records.md) is a hands file: `play` and `sim` never write one larger than the tools
+// read back ("the record would be N bytes, over its limit of 64 MiB"), and the readers refuse one larger.
+constexpr uint64_t max_record_bytes = max_hands_bytes;
 
 // ---- what a command may be asked for ----
 constexpr long long max_sim_games = 100000000;
@@ -63,6 +66,11 @@ constexpr int max_lsp_changes = 1000;        // content changes in one didChange
 constexpr int max_lsp_results = 2000;        // locations, completion items or symbols in one answer
 
 constexpr int max_autosaves = 20;       // games `spades play` keeps in its folder; the oldest go first
+
+// ---- the history of finished games (history/store.hpp) ----
+constexpr int max_history_page = 500;   // games or players in one answer of a query
+constexpr int history_busy_ms = 5000;   // how long a writer waits for another before "database is locked"
+constexpr int max_stats_records = 10000;  // records `spades stats` reads from one folder
 
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
