@@ -320,15 +320,38 @@ std::string who_text(force_who w) {
   return "";
 }
 
+// The relative words (runtime/restrict.hpp) the card functions of formula `node` read, as bits.
+uint8_t relative_words_read(const variant& v, int node) {
+  if (node < 0) return 0;
+  const expr_node& n = v.exprs[node];
+  uint8_t bits = n.o == op::var && is_card_function(n.v) ? v.card_group_rel[n.value].in | v.card_group_rel[n.value].out : 0;
+  return bits | relative_words_read(v, n.a) | relative_words_read(v, n.b) | relative_words_read(v, n.c);
+}
+
+// What the relative words read in a restriction's condition and group mean, in a sentence.
+std::string relative_meaning(uint8_t bits) {
+  static constexpr std::pair<uint8_t, const char*> words[] = {
+      {rel_card, "`card` means the card in question"}, {rel_card_suit, "`card_suit` the cards of its suit"},
+      {rel_above, "`above` the cards of its suit ranked above it"}, {rel_below, "`below` the cards of its suit ranked below it"},
+      {rel_led, "`led` the cards of the suit led"}};
+  std::vector<std::string> said;
+  for (auto [bit, text] : words)
+    if (bits & bit) said.emplace_back(text);
+  if (said.empty()) return "";
+  if (!(bits & rel_card)) said[0].insert(said[0].find(' ') + 1, "means ");
+  return " Of a card in question, " + list_and(said) + ".";
+}
+
 // A core restriction's sentence: which cards, when, and (a preference) which of them.
 std::string core_restriction(const variant& v, const play_restriction& r) {
   const std::string when = r.when >= 0 ? " when " + formula(v, r.when, scope::play) : "";
+  const std::string here = relative_meaning(relative_words_read(v, r.when) | r.rel.in | r.rel.out);
   if (r.kind == restrict_kind::refuse)
-    return fmt::format("Restriction {}: {} may not be played{}{}, unless nothing else is left.", r.name, group_words(v, r.group), when,
-                       quoted_reason(r.reason));
-  const char* pick = r.kind == restrict_kind::lowest ? "the lowest" : r.kind == restrict_kind::highest ? "the highest" : "any";
-  return fmt::format("Preference {}: {}of the cards left that are {}, {} must be played{}.", r.name,
-                     when.empty() ? "" : when.substr(1) + ", ", group_words(v, r.group), pick, quoted_reason(r.reason));
+    return fmt::format("Restriction {} ({}): a card may not be played{}{}, unless that leaves nothing to play.{}", r.name, group_words(v, r.group), when,
+                       quoted_reason(r.reason), here);
+  const char* pick = r.kind == restrict_kind::lowest ? "the lowest" : r.kind == restrict_kind::highest ? "the highest" : "one";
+  return fmt::format("Preference {} ({}): {}a player who may play a card of the group must play {} of them{}; the first preference that applies "
+                     "decides.{}", r.name, group_words(v, r.group), when.empty() ? "" : when.substr(1) + ", ", pick, quoted_reason(r.reason), here);
 }
 
 // A sugar form's sentence, as it has always read.
