@@ -351,6 +351,7 @@ struct game_state {
                              const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f) const;
   template <bool Narrow, class Refuse> card_set play_rules(Refuse&& refuse) const;
   template <bool Narrow> card_set restriction_holds(const play_restriction& r, card_set group) const;
+  card_set restriction_group(const play_restriction& r) const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int bid_moves(move* out) const;
   template <class Kind> void each_bid(Kind&& kind) const;

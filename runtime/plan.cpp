@@ -124,10 +124,23 @@ void plan_play(variant& v) {
     r.unless_broken = r.when >= 0 && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == var::broken;
     if (r.unless_broken) r.per_card = false, r.when_fixed.clear(), r.when_card.clear();
     else split_per_card(v, r);
+    r.step = r.form == play_rule::opening_card ? restrict_step::opening
+             : r.joint                          ? restrict_step::joint
+             : r.beat && !r.rel.any() && r.cards == v.deck ? restrict_step::beat
+             : r.kind != restrict_kind::refuse  ? (r.form == play_rule::force ? restrict_step::force : restrict_step::prefer)
+             : r.form == play_rule::follow_suit && r.when < 0 && r.rel.in == 0 && r.rel.out == rel_led && r.rel.out_cards.empty() &&
+                       r.cards == v.deck
+                 ? restrict_step::follow
+                 : restrict_step::refuse;
     if (r.form == play_rule::forbid) v.lead_forbidden |= r.cards;
     if (r.form == play_rule::force) v.forcing_leads |= r.led;
   }
   v.plain_restrictions = plain_restrictions(v);
+  v.lead_steps.clear(), v.follow_steps.clear();
+  for (size_t i = 0; i < v.restrictions.size(); ++i) {
+    if (v.restrictions[i].at != restrict_at::follow) v.lead_steps.push_back((int16_t)i);
+    if (v.restrictions[i].at != restrict_at::lead) v.follow_steps.push_back((int16_t)i);
+  }
 }
 
 }  // namespace

@@ -9,7 +9,7 @@ namespace spades {
 // Of `group`, the cards for which the restriction's condition holds: all or none, unless it reads the card
 // in question (then card by card, the parts that do not read it first, once).
 template <bool Narrow>
-card_set game_state::restriction_holds(const play_restriction& r, card_set group) const {
+[[gnu::always_inline]] inline card_set game_state::restriction_holds(const play_restriction& r, card_set group) const {
   using ops = set_ops<Narrow>;
   if (ops::empty(group)) return group;
   if (r.beat) {  // `when not winning`: the cards that do not beat the one winning the trick
@@ -42,68 +42,90 @@ card_set game_state::restriction_holds(const play_restriction& r, card_set group
 // cards away tells `refuse(refusal, cards taken)`, so the first to refuse a card is the reason it is
 // illegal. legal_cards passes a no-op (the hot path: it compiles away); refusal() records the rule for one
 // card. A refusal that would leave nothing is lifted; of the preferences, the first that applies decides.
+// Each restriction is applied by its plan step (runtime/plan.cpp): following suit and `follow beat` without a
+// condition to evaluate, so that a variant of the older forms pays for no more than it did before the core.
 template <bool Narrow, class Refuse>
-card_set game_state::play_rules(Refuse&& refuse) const {
+[[gnu::always_inline]] inline card_set game_state::play_rules(Refuse&& refuse) const {
   using ops = set_ops<Narrow>;
   const card_set hand = hands[turn];
   const bool lead = played == 0;
   card_set base = hand, joint;
   bool preferred = false;
   const play_restriction* rs = v->restrictions.data();
-  for (int i = 0, n = (int)v->restrictions.size(); i < n; ++i) {
+  for (const int16_t i : lead ? v->lead_steps : v->follow_steps) {
     const play_restriction& r = rs[i];
-    if (r.at != restrict_at::any && (r.at == restrict_at::lead) != lead) continue;
-    card_set group = r.cards;
-    if (r.rel.any()) [[unlikely]] {  // a group's relative word `led` (the card in question is only in conditions)
-      if ((r.rel.in & rel_led) && !lead) group |= led_mask;
-      group &= ~r.rel.out_cards;
-      if ((r.rel.out & rel_led) && !lead) group &= ~led_mask;
-    }
-    if (r.kind == restrict_kind::refuse) {
-      if (r.form == play_rule::opening_card) {
+    switch (r.step) {
+      case restrict_step::follow: {  // following suit: every card but the suit led's, while one is held
+        const card_set same = base & led_mask;
+        if (ops::empty(same) || ops::empty(base & ~same)) continue;
+        refuse(play_refusal{r.form, v->follow_suit[trick_cards[0]], -1}, base & ~same);
+        base = same;
+        continue;
+      }
+      case restrict_step::beat: {  // `follow beat`: the cards that beat the one winning the trick, if any
+        card_set better;
+        ops::for_each(base, [&](int c) { if (beats<Narrow>(*v, c, win_card)) ops::add(better, c); });
+        if (ops::empty(better) || ops::empty(base & ~better)) continue;
+        refuse(play_refusal{r.form, i, -1}, base & ~better);
+        base = better;
+        continue;
+      }
+      case restrict_step::opening:
         if (trick == 0 && opening_card >= 0 && ops::has(hand, opening_card)) {
           const card_set only = card_set::of(opening_card);
-          refuse(play_refusal{r.form, (int16_t)i, (int16_t)opening_card}, hand & ~only);
+          refuse(play_refusal{r.form, i, (int16_t)opening_card}, hand & ~only);
           return only;
         }
         continue;
-      }
-      if (r.joint) {  // the lead forbids: the union of those that hold, lifted together
-        if (!ops::empty(restriction_holds<Narrow>(r, base & group))) {
-          refuse(play_refusal{r.form, (int16_t)i, -1}, base & group & ~joint);
-          joint |= group;
+      case restrict_step::joint:  // the lead forbids: the union of those that hold, lifted together
+        if (!ops::empty(restriction_holds<Narrow>(r, base & r.cards))) {
+          refuse(play_refusal{r.form, i, -1}, base & r.cards & ~joint);
+          joint |= r.cards;
         }
         if (r.joint_end && !ops::empty(base & ~joint)) base &= ~joint;
         continue;
+      case restrict_step::refuse: {
+        const card_set barred = restriction_holds<Narrow>(r, base & restriction_group(r));
+        const card_set left = base & ~barred;
+        if (ops::empty(left) || ops::empty(barred)) continue;
+        const int16_t index = r.form == play_rule::follow_suit ? v->follow_suit[trick_cards[0]] : i;
+        refuse(play_refusal{r.form, index, -1}, barred);
+        base = left;
+        continue;
       }
-      const card_set barred = restriction_holds<Narrow>(r, base & group);
-      const card_set left = base & ~barred;
-      if (ops::empty(left) || ops::empty(barred)) continue;
-      const int16_t index = r.form == play_rule::follow_suit ? v->follow_suit[trick_cards[0]] : (int16_t)i;
-      refuse(play_refusal{r.form, index, -1}, barred);
-      base = left;
-      continue;
+      case restrict_step::force:  // on a card led, for some of the players
+        if (preferred || !ops::has(r.led, trick_cards[0])) continue;
+        if (r.who != force_who::others && (team_in_hand(turn) == team_in_hand(leader)) == (r.who == force_who::opponents)) continue;
+        [[fallthrough]];
+      case restrict_step::prefer: {
+        if (preferred) continue;
+        const card_set among = restriction_holds<Narrow>(r, base & restriction_group(r));
+        if (ops::empty(among)) continue;
+        int pick = -1;
+        if (r.kind != restrict_kind::any)
+          ops::for_each(among, [&](int c) {
+            if (pick < 0 || (r.kind == restrict_kind::highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
+          });
+        const card_set only = pick < 0 ? among : card_set::of(pick);
+        refuse(play_refusal{r.form, i, (int16_t)pick}, base & ~only);
+        if (r.step == restrict_step::force) return only;  // a force on a card led decides the card outright
+        base = only;
+        preferred = true;
+        continue;
+      }
     }
-    if (preferred) continue;
-    if (r.form == play_rule::force) {  // on a card led, for some of the players
-      if (!ops::has(r.led, trick_cards[0])) continue;
-      const bool partner = team_in_hand(turn) == team_in_hand(leader);
-      if (r.who == force_who::opponents ? partner : r.who == force_who::partner ? !partner : false) continue;
-    }
-    const card_set among = restriction_holds<Narrow>(r, base & group);
-    if (ops::empty(among)) continue;
-    int pick = -1;
-    if (r.kind != restrict_kind::any)
-      ops::for_each(among, [&](int c) {
-        if (pick < 0 || (r.kind == restrict_kind::highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
-      });
-    const card_set only = pick < 0 ? among : card_set::of(pick);
-    refuse(play_refusal{r.form, (int16_t)i, (int16_t)pick}, base & ~only);
-    if (r.form == play_rule::force) return only;  // a force on a card led decides the card outright
-    base = only;
-    preferred = true;
   }
   return base;
+}
+
+// A restriction's group: its cards, with the relative word `led` read (the card in question is only in conditions).
+inline card_set game_state::restriction_group(const play_restriction& r) const {
+  if (!r.rel.any()) return r.cards;
+  card_set group = r.cards;
+  if ((r.rel.in & rel_led) && played > 0) group |= led_mask;
+  group &= ~r.rel.out_cards;
+  if ((r.rel.out & rel_led) && played > 0) group &= ~led_mask;
+  return group;
 }
 
 }  // namespace spades

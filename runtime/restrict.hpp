@@ -35,6 +35,9 @@ struct relative_group {
   bool any() const { return in != 0 || out != 0; }
 };
 
+// plan: how play_rules applies a restriction, worked out from the fields below (runtime/plan.cpp).
+enum class restrict_step : uint8_t { opening, joint, follow, beat, refuse, force, prefer };
+
 struct play_restriction {
   std::string name;                  // as written; follow_suit and follow_beat: the keyword's
   play_rule form = play_rule::refuse;
@@ -57,6 +60,7 @@ struct play_restriction {
   // whole condition card by card.
   bool unless_broken = false, per_card = false;
   std::vector<int> when_fixed, when_card;
+  restrict_step step = restrict_step::refuse;
 };
 
 }  // namespace spades

@@ -300,6 +300,7 @@ struct variant {
   // plan: the restrictions are the plain ones (lead forbids `when not broken`, forces on a card led, follow
   // suit), which the playouts play a trick at a time; the cards those forbids and forces name
   bool plain_restrictions = false;
+  std::vector<int16_t> lead_steps, follow_steps;  // plan: the restrictions that apply to a lead, and to a follow, in order
   card_set lead_forbidden, forcing_leads;
   std::vector<relative_group> card_group_rel;  // per card_groups[k], its relative words (runtime/restrict.hpp)
   int tricks_per_hand = 13;
