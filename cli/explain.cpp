@@ -324,6 +324,64 @@ std::string who_text(force_who w) {
   return "";
 }
 
+// The relative words (runtime/restrict.hpp) the card functions of formula `node` read, as bits.
+uint8_t relative_words_read(const variant& v, int node) {
+  if (node < 0) return 0;
+  const expr_node& n = v.exprs[node];
+  uint8_t bits = n.o == op::var && is_card_function(n.v) ? v.card_group_rel[n.value].in | v.card_group_rel[n.value].out : 0;
+  return bits | relative_words_read(v, n.a) | relative_words_read(v, n.b) | relative_words_read(v, n.c);
+}
+
+// What the relative words read in a restriction's condition and group mean, in a sentence.
+std::string relative_meaning(uint8_t bits) {
+  static constexpr std::pair<uint8_t, const char*> words[] = {
+      {rel_card, "`card` means the card in question"}, {rel_card_suit, "`card_suit` the cards of its suit"},
+      {rel_above, "`above` the cards of its suit ranked above it"}, {rel_below, "`below` the cards of its suit ranked below it"},
+      {rel_led, "`led` the cards of the suit led"}};
+  std::vector<std::string> said;
+  for (auto [bit, text] : words)
+    if (bits & bit) said.emplace_back(text);
+  if (said.empty()) return "";
+  if (!(bits & rel_card)) said[0].insert(said[0].find(' ') + 1, "means ");
+  return " Of a card in question, " + list_and(said) + ".";
+}
+
+// A core restriction's sentence: which cards, when, and (a preference) which of them.
+std::string core_restriction(const variant& v, const play_restriction& r) {
+  const std::string when = r.when >= 0 ? " when " + formula(v, r.when, scope::play) : "";
+  const std::string here = relative_meaning(relative_words_read(v, r.when) | r.rel.in | r.rel.out);
+  if (r.kind == restrict_kind::refuse)
+    return fmt::format("Restriction {} ({}): a card may not be played{}{}, unless that leaves nothing to play.{}", r.name, group_words(v, r.group), when,
+                       quoted_reason(r.reason), here);
+  const char* pick = r.kind == restrict_kind::lowest ? "the lowest" : r.kind == restrict_kind::highest ? "the highest" : "one";
+  return fmt::format("Preference {} ({}): {}a player who may play a card of the group must play {} of them{}; the first preference that applies "
+                     "decides.{}", r.name, group_words(v, r.group), when.empty() ? "" : when.substr(1) + ", ", pick, quoted_reason(r.reason), here);
+}
+
+// A sugar form's sentence, as it has always read.
+std::string sugar_restriction(const variant& v, const play_restriction& r) {
+  const std::string when = r.when >= 0 ? " when " + formula(v, r.when, scope::play) : "";
+  switch (r.form) {
+    case play_rule::forbid:
+      return fmt::format("Lead rule {}: {} may not be led{}{}; if that leaves nothing to lead, any card may be led.", r.name, group_words(v, r.group),
+                         when, quoted_reason(r.reason));
+    case play_rule::force:
+      return fmt::format("Forced play {}: when {} is led, {} holding any of {} must play the {} of them{}.", r.name, group_words(v, r.lead_group),
+                         who_text(r.who), group_words(v, r.group), r.kind == restrict_kind::highest ? "highest" : "lowest", quoted_reason(r.reason));
+    case play_rule::forbid_play:
+      return fmt::format("Play rule {}: {} may not be played{}{}, unless nothing else is left.", r.name, group_words(v, r.group), when,
+                         quoted_reason(r.reason));
+    case play_rule::force_play: {
+      const char* pick = r.kind == restrict_kind::lowest ? "the lowest" : r.kind == restrict_kind::highest ? "the highest" : "one";
+      return fmt::format("Play rule {}: {}a player who may play a card of {} must play {} of them{}.", r.name,
+                         r.when >= 0 ? when.substr(1) + ", " : "", group_words(v, r.group), pick, quoted_reason(r.reason));
+    }
+    case play_rule::follow_suit: return "A player holding a card of the suit led must play one; otherwise any card.";
+    case play_rule::follow_beat: return "Among the cards allowed, a player must play one that beats the card winning the trick, if able.";
+    default: return core_restriction(v, r);
+  }
+}
+
 lines play(const variant& v) {
   lines out;
   std::string first;
@@ -336,12 +394,13 @@ lines play(const variant& v) {
       break;
   }
   out.push_back(first + "; the winner of each trick leads the next.");
-  for (size_t k = 0; k < v.forbids.size(); ++k) {
-    const forbid_rule& f = v.forbids[k];
-    out.push_back(fmt::format("Lead rule {}: {} may not be led{}{}; if that leaves nothing to lead, any card may be led.", f.name,
-                              group_words(v, v.text.forbid_groups[k]), f.when >= 0 ? " when " + formula(v, f.when, scope::play) : "",
-                              quoted_reason(f.reason)));
-  }
+  // the restrictions in the order they apply, the lead forbids first and then when trumps break (as it has
+  // always read); the opening card is in the sentence above
+  auto say = [&](auto&& which) {
+    for (const play_restriction& r : v.restrictions)
+      if (which(r)) out.push_back(sugar_restriction(v, r));
+  };
+  say([](const play_restriction& r) { return r.form == play_rule::forbid; });
   std::vector<std::string> breaks;
   if (v.broken_by_discard) breaks.push_back("a trump played to a trick led in another suit");
   if (v.broken_by_lead) breaks.push_back("a trump led");
@@ -351,25 +410,10 @@ lines play(const variant& v) {
     for (size_t i = 1; i < breaks.size(); ++i) s += ", or " + breaks[i];
     out.push_back(fmt::format("Trumps are broken (broken becomes 1) by {}.", s));
   }
-  out.push_back("A player holding a card of the suit led must play one; otherwise any card.");
-  for (size_t k = 0; k < v.forces.size(); ++k) {
-    const force_rule& f = v.forces[k];
-    out.push_back(fmt::format("Forced play {}: when {} is led, {} holding any of {} must play the {} of them{}.", f.name,
-                              group_words(v, v.text.force_lead_groups[k]), who_text(f.who), group_words(v, v.text.force_among_groups[k]),
-                              f.highest ? "highest" : "lowest", quoted_reason(f.reason)));
-  }
-  for (size_t k = 0; k < v.play_forbids.size(); ++k) {
-    const play_forbid& f = v.play_forbids[k];
-    out.push_back(fmt::format("Play rule {}: {} may not be played{}{}, unless nothing else is left.", f.name, group_words(v, v.text.play_forbid_groups[k]),
-                              f.when >= 0 ? " when " + formula(v, f.when, scope::play) : "", quoted_reason(f.reason)));
-  }
-  for (const play_force& f : v.play_forces) {
-    const char* pick = f.pick == force_pick::lowest ? "the lowest" : f.pick == force_pick::highest ? "the highest" : "one";
-    out.push_back(fmt::format("Play rule {}: {}a player who may play a card of {} must play {} of them{}.", f.name,
-                              f.when >= 0 ? "when " + formula(v, f.when, scope::play) + ", " : "", group_words(v, f.group), pick, quoted_reason(f.reason)));
-  }
-  if (v.follow == follow_rule::beat)
-    out.push_back("Among the cards allowed, a player must play one that beats the card winning the trick, if able.");
+  say([](const play_restriction& r) { return r.form == play_rule::follow_suit; });
+  say([](const play_restriction& r) { return r.form == play_rule::force; });
+  say([](const play_restriction& r) { return r.form != play_rule::forbid && r.form != play_rule::follow_suit && r.form != play_rule::force &&
+                                             r.form != play_rule::opening_card; });
   return out;
 }
 

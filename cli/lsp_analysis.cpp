@@ -208,6 +208,8 @@ std::string kind_word(const declaration& d) {
     case form::convert: return "conversion";
     case form::forbid: return "forbid rule";
     case form::force: return "force rule";
+    case form::refuse: return "restriction";
+    case form::prefer: return "preference";
     default: return lang::keyword(d.kind);
   }
 }

@@ -34,6 +34,7 @@ std::vector<form> wanted_kinds(const std::string& text, size_t offset) {
   for (const auto& f : lang::form_words)
     if (f.word == w && (f.value == form::rule || f.value == form::bid || f.value == form::announce || f.value == form::counter ||
                         f.value == form::tally || f.value == form::step || f.value == form::forbid || f.value == form::force ||
+                        f.value == form::refuse || f.value == form::prefer ||
                         f.value == form::team || f.value == form::option || f.value == form::convert))
       return {f.value};
   return {form::option, form::bid, form::announce, form::convert, form::counter};
@@ -109,6 +110,8 @@ lines explanation_of(const variant& v, const declaration& d) {
       return explained(e, "Play", [&](const std::string& l) {
         return starts("Lead rule " + n + ":")(l) || starts("Play rule " + n + ":")(l) || starts("Forced play " + n + ":")(l);
       }, false);
+    case form::refuse: return explained(e, "Play", starts("Restriction " + n + ":"), false);
+    case form::prefer: return explained(e, "Play", starts("Preference " + n + ":"), false);
     case form::counter: return explained(e, "Scoring", starts("Counter " + n + ":"), false);
     case form::tally: return explained(e, "Scoring", starts("Tallies"), false);
     case form::option: return explained(e, "Options", starts(n + " = "), false);
@@ -200,7 +203,8 @@ struct group_finder {
   }
   void item(const lang::item& it) {
     if (it.cond) formula(*it.cond);
-    if (it.kind == form::forbid) words(it.as<lang::forbid_decl>().cards, 0);
+    if (it.kind == form::forbid || it.kind == form::refuse) words(it.as<lang::forbid_decl>().cards, 0);
+    if (it.kind == form::prefer) words(it.as<lang::force_decl>().play, 1);  // after lowest|highest|any
     if (it.kind == form::force) {
       const lang::force_decl& f = it.as<lang::force_decl>();
       words(f.lead, 0);

@@ -217,6 +217,8 @@ struct converter {
       case form::convert: it.parts = convert_decl{r.args.at(1), r.args.at(2)}; break;
       case form::forbid: it.parts = forbid_decl{r.play == 1, from(r.args, 2)}; break;
       case form::force: it.parts = force_decl{r.play != 1, from(r.args, 1, r.play), from(r.args, r.play + 1)}; break;
+      case form::refuse: it.parts = forbid_decl{true, from(r.args, 1)}; break;
+      case form::prefer: it.parts = force_decl{false, {}, from(r.args, 1)}; break;
       case form::counter: it.parts = counter_decl{r.args.size() > 1 ? std::optional<word>(r.args[1]) : std::nullopt, r.role}; break;
       case form::rule: it.parts = rule_decl{r.args.at(1), std::move(r.body)}; break;
       case form::step: {
@@ -253,7 +255,8 @@ struct converter {
         break;
       }
       case form::option: case form::team: case form::bid: case form::announce: case form::convert: case form::forbid:
-      case form::force: case form::counter: case form::rule: case form::step: case form::tally: case form::tie:
+      case form::force: case form::refuse: case form::prefer: case form::counter: case form::rule: case form::step: case form::tally:
+      case form::tie:
         named_parts(it, r);
         break;
       default: break;  // skip, win, lose, allow: a condition; blind, redeal: the keyword alone

@@ -22,7 +22,7 @@ using item_rules = rule_list<
     rules::order_item, rules::bid_item, rules::skip_item, rules::announce_item, rules::amend_item, rules::blind_item,
     rules::allow_item, rules::exchange_item, rules::convert_item, rules::by_item, rules::redeal_item,
     rules::for_side_item, rules::partner_agrees_item, rules::lead_item, rules::forbid_item, rules::broken_by_item,
-    rules::follow_item, rules::force_item, rules::counter_item, rules::tally_decl_item, rules::rule_item,
+    rules::follow_item, rules::force_item, rules::refuse_item, rules::prefer_item, rules::counter_item, rules::tally_decl_item, rules::rule_item,
     rules::target_item, rules::tie_item, rules::win_when_item, rules::lose_when_item, rules::max_hands_item,
     rules::step_item, rules::drop_item>;
 static_assert(item_rules::size == std::size(form_words), "one rule per form");

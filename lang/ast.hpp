@@ -50,7 +50,7 @@ enum class form : uint8_t {
   hand_size, deal_size, rotate, leftover, kitty, discard, pass,                    // deal
   order, bid, skip, announce, amend,                                               // bidding (amend: scoring too)
   blind, allow, exchange, convert, by, redeal, for_side, partner_agrees,           // options of a bid or an announcement
-  lead, forbid, broken_by, follow, force,                                          // play
+  lead, forbid, broken_by, follow, force, refuse, prefer,                          // play
   counter, tally, rule,                                                            // scoring
   target, tie, win, lose, max_hands,                                               // end
   step,                                                                            // course
@@ -67,7 +67,8 @@ inline constexpr enum_word<form> form_words[] = {
     {"announce", form::announce}, {"amend", form::amend},       {"blind", form::blind},         {"allow", form::allow},
     {"exchange", form::exchange}, {"convert", form::convert},   {"by", form::by},               {"redeal", form::redeal},
     {"for", form::for_side},      {"partner", form::partner_agrees}, {"lead", form::lead},      {"forbid", form::forbid},
-    {"broken_by", form::broken_by}, {"follow", form::follow},   {"force", form::force},         {"counter", form::counter},
+    {"broken_by", form::broken_by}, {"follow", form::follow},   {"force", form::force},         {"refuse", form::refuse},
+    {"prefer", form::prefer},     {"counter", form::counter},
     {"tally", form::tally},       {"rule", form::rule},         {"target", form::target},       {"tie", form::tie},
     {"win", form::win},           {"lose", form::lose},         {"max_hands", form::max_hands}, {"step", form::step},
     {"drop", form::drop}};
@@ -86,7 +87,7 @@ inline constexpr form players_forms[] = {form::count, form::seats, form::teams, 
 inline constexpr form cards_forms[] = {form::suits, form::ranks, form::jokers, form::remove, form::packs, form::trump, form::top_trumps, form::ties, form::drop};
 inline constexpr form deal_forms[] = {form::hand_size, form::rotate, form::leftover, form::kitty, form::discard, form::pass, form::deal_size, form::drop};
 inline constexpr form bidding_forms[] = {form::order, form::bid, form::skip, form::announce, form::drop};
-inline constexpr form play_forms[] = {form::lead, form::forbid, form::broken_by, form::follow, form::force, form::drop};
+inline constexpr form play_forms[] = {form::lead, form::forbid, form::broken_by, form::follow, form::force, form::refuse, form::prefer, form::drop};
 inline constexpr form scoring_forms[] = {form::counter, form::tally, form::rule, form::drop};
 inline constexpr form end_forms[] = {form::target, form::tie, form::win, form::lose, form::max_hands, form::drop};
 inline constexpr form course_forms[] = {form::step, form::drop};
@@ -132,12 +133,12 @@ struct call_decl {
 struct convert_decl {
   word to_bid, to_n;
 };
-// forbid NAME lead|play CARDS
+// forbid NAME lead|play CARDS | refuse NAME CARDS
 struct forbid_decl {
   bool plays = false;  // `play`: every card played, not only leads
   std::vector<word> cards;
 };
-// force NAME lead CARDS play WORDS | force NAME play WORDS
+// force NAME lead CARDS play WORDS | force NAME play WORDS | prefer NAME WORDS
 struct force_decl {
   bool on_lead = false;
   std::vector<word> lead;  // on_lead: the cards led

@@ -3,6 +3,7 @@
 #include "lang/declare.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <variant>
 
 #include <fmt/format.h>
@@ -60,10 +61,10 @@ void declare_listed(symbol_table& t, const resolved& r, block_kind block, form f
       for (const word& w : it.as<listing>().words) t.add(w.text, kind, w.at, &it);
 }
 
-// Items `f NAME ...` of `block`, as symbols of `kind`.
-void declare_named(symbol_table& t, const resolved& r, block_kind block, form f, symbol_kind kind) {
+// Items `f NAME ...` (or `also NAME ...`) of `block`, as symbols of `kind`, in the order written.
+void declare_named(symbol_table& t, const resolved& r, block_kind block, form f, symbol_kind kind, std::optional<form> also = {}) {
   for (const item& it : items_of(r, block))
-    if (it.kind == f) t.add(it.name->text, kind, it.name->at, &it);
+    if (it.kind == f || it.kind == also) t.add(it.name->text, kind, it.name->at, &it);
 }
 
 // Calls in the order they are offered after the bidding: each bid's conversions, announcements, as written.
@@ -134,8 +135,8 @@ symbol_table declare(const resolved& r) {
   declare_listed(t, r, block_kind::cards, form::jokers, symbol_kind::joker);
   declare_named(t, r, block_kind::bidding, form::bid, symbol_kind::bid);
   declare_calls(t, r);
-  declare_named(t, r, block_kind::play, form::forbid, symbol_kind::forbid);
-  declare_named(t, r, block_kind::play, form::force, symbol_kind::force);
+  declare_named(t, r, block_kind::play, form::forbid, symbol_kind::forbid, form::refuse);  // a core refusal is a forbid's kin
+  declare_named(t, r, block_kind::play, form::force, symbol_kind::force, form::prefer);
   declare_named(t, r, block_kind::scoring, form::counter, symbol_kind::counter);
   declare_named(t, r, block_kind::scoring, form::tally, symbol_kind::tally);
   declare_named(t, r, block_kind::scoring, form::rule, symbol_kind::rule);

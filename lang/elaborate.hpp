@@ -65,4 +65,24 @@ int card_of(const variant& v, const word& w);
 // A set of cards named by `all`, `trump`, suit letters, card names and `except` (args[from, to)).
 card_set card_group(const variant& v, const std::vector<word>& ws, size_t from, size_t to = std::string::npos);
 
+// ---- the play restrictions' desugarer (elaborate_restrict.cpp) ----
+// A card group that may also hold relative words (`led`, `card`, `card_suit`, `above`, `below`): its fixed
+// cards (before `except`), its relative words, and the first relative word about the card in question and
+// the first `led`, for messages.
+struct group_reading {
+  card_set cards;
+  relative_group rel;
+  const word* candidate = nullptr;
+  const word* led = nullptr;
+};
+group_reading read_card_group(const variant& v, const std::vector<word>& ws, size_t from);
+// The restrictions of each kind as elaborated, in the order written, before they are put in the core's order.
+struct lowered_play {
+  std::vector<play_restriction> lead_forbids, play_forbids, lead_forces, play_forces;
+  follow_rule follow = follow_rule::suit;
+};
+void lower_forbids(elaboration& e, lowered_play& out);  // forbid … lead|play, refuse
+void lower_forces(elaboration& e, lowered_play& out);   // force … lead|play, prefer
+void lower_restrictions(elaboration& e, lowered_play&& in);
+
 }  // namespace spades::lang

@@ -188,7 +188,13 @@ int formula_compiler::card_call(const formula& e, const builtin& row, scope sc) 
     if (f == name) x.v = kind;
   if (x.v != var::held && x.v != var::dealt) v_.uses_trick_cards = true;
   x.value = (int64_t)v_.card_groups.size();
-  v_.card_groups.push_back(card_group(v_, e.group, 0));
+  const group_reading g = read_card_group(v_, e.group, 0);
+  if (g.candidate && sc != scope::play)
+    throw diag_error(g.candidate->at, fmt::format("'{}' is relative to the card in question: only the condition of a play restriction has one "
+                                                  "(refuse, prefer, forbid … play, force … play)", g.candidate->text));
+  if (g.led && sc != scope::play) throw diag_error(g.led->at, "'led' is the suit led: only a play condition has one");
+  v_.card_groups.push_back(g.cards);
+  v_.card_group_rel.push_back(g.rel);
   v_.text.card_group_texts.push_back(joined(e.group, 0));
   if (!e.args.empty()) x.a = compile(e.args[0], sc);
   return add(x, e.at);

@@ -206,6 +206,10 @@ struct force_on_lead : if_must<TAO_PEGTL_KEYWORD("lead"), arg<card_words>, arg<k
 struct force_on_play : if_must<kw_play, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>> {};
 struct force_form : sor<force_on_lead, force_on_play> {};
 SPADES_ITEM(force, "force", arg<name>, arg<force_form>);
+// the core's restrictions (the forms above are sugar over them, lang/elaborate_restrict.cpp):
+// refuse NAME CARDS [when EXPR] "reason" | prefer NAME lowest|highest|any CARDS [when EXPR] "reason"
+SPADES_ITEM(refuse, "refuse", arg<name>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
+SPADES_ITEM(prefer, "prefer", arg<name>, arg<words>, opt<gap, when_clause>, opt<ws, string_lit>);
 // scoring { counter NAME [= N] [as ROLE] | tally NAME | rule NAME each player|team [when EXPR] { statements } }
 struct counter_init : seq<one<'='>, ws, sor<signed_number, name>> {};
 // counter_role -> 'as' ROLE : the part the counter plays for the engine (lang/vocabulary.cpp lists the roles)
@@ -263,7 +267,7 @@ struct cards_block : block_of<cards_block, TAO_PEGTL_KEYWORD("cards"), sor<suits
 struct deal_block : block_of<deal_block, TAO_PEGTL_KEYWORD("deal"), sor<hand_size_item, rotate_item, leftover_item, kitty_item,
                                                                         discard_item, pass_item, deal_size_item>> {};
 struct bidding_block : block_of<bidding_block, TAO_PEGTL_KEYWORD("bidding"), sor<order_item, bid_item, skip_item, announce_item, amend_item>> {};
-struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item, force_item>> {};
+struct play_block : block_of<play_block, TAO_PEGTL_KEYWORD("play"), sor<lead_item, forbid_item, broken_by_item, follow_item, force_item, refuse_item, prefer_item>> {};
 struct scoring_block : block_of<scoring_block, TAO_PEGTL_KEYWORD("scoring"), sor<counter_item, tally_decl_item, rule_item, amend_item>> {};
 struct course_block : block_of<course_block, TAO_PEGTL_KEYWORD("course"), step_item> {};
 struct end_block : block_of<end_block, TAO_PEGTL_KEYWORD("end"), sor<target_item, tie_item, win_when_item, lose_when_item, max_hands_item>> {};

@@ -51,7 +51,8 @@ bool won_trick(const hand_facts& s, const expr_node& n, card_set group, uint32_t
 // Out of line: the formulas of most variants never call it, and their variables stay cheap to read.
 [[gnu::noinline]] int64_t card_function(const variant& v, const expr_node& n, const eval_ctx& cx) {
   const hand_facts s = facts_in(cx);
-  const card_set group = v.card_groups[n.value];
+  card_set group = v.card_groups[n.value];
+  if (v.card_group_rel[n.value].any()) group = cx.st->relative_cards(group, v.card_group_rel[n.value], cx.card);
   const uint32_t seats = seats_in_scope(v, n, cx);
   if (!s.deal_known) fail(v, n, "the cards dealt are unknown", rule_error::cause::cards_unknown);
   if (n.v == var::held) return (cards_of(s.held, seats) & group).count();

@@ -80,16 +80,14 @@ inline bool beats(const variant& v, int c, int w) {
   return v.later_wins ? v.power[c] >= v.power[w] : v.power[c] > v.power[w];
 }
 
-// Why a card may not be played: the play rule that refuses it, as data (play_refusal_words gives its words).
-// opening_card: the hand must open with `card`; forbid: leading is barred by forbid rule `index`;
-// force: force rule `index` makes the seat play `card`; follow_suit: the suit `index` must be followed;
-// follow_beat: a card that beats the one winning the trick must be played; forbid_play: play_forbids[index]
-// bars the card; force_play: play_forces[index] makes the seat play `card` (-1: any card of its group).
-enum class play_rule : uint8_t { none, opening_card, forbid, force, follow_suit, follow_beat, forbid_play, force_play };
+// Why a card may not be played: the restriction that refuses it, as data (play_refusal_words gives its
+// words). rule: the form it was written as; index: the restriction (variant::restrictions), or for
+// follow_suit the suit to follow; card: the card that must be played (opening_card, a preference's single
+// card), else -1.
 struct play_refusal {
   play_rule rule = play_rule::none;
-  int16_t index = -1;  // the forbid or force rule, or the suit to follow
-  int16_t card = -1;   // the card that must be played (opening_card, force)
+  int16_t index = -1;
+  int16_t card = -1;
 };
 // The refusal in words, as the table and test hands show it; `refused` is the card that was refused.
 std::string play_refusal_words(const variant& v, const play_refusal& r, int refused);
@@ -218,6 +216,9 @@ struct game_state {
   int play_random_cards(rng& r);
   // Why the seat to play may not play card c, which it holds; rule none when it may.
   play_refusal refusal(int c) const;
+  // A card group's cards with its relative words read (runtime/restrict.hpp): `in` the fixed cards before
+  // its `except`, `card` the card in question (-1: none).
+  card_set relative_cards(card_set in, const relative_group& rel, int card) const;
   // Empty when legal, otherwise the reason in words.
   std::string why_illegal(const move& m) const;
   // Applies a legal move (the caller checks legality; apply does not). A decision not made blind (see
@@ -349,7 +350,8 @@ struct game_state {
   game_verdict decide_end_in(const std::array<int64_t, max_teams>& after, const std::array<uint8_t, max_teams>& won,
                              const std::array<uint8_t, max_teams>& lost, int played, const hand_facts* f) const;
   template <bool Narrow, class Refuse> card_set play_rules(Refuse&& refuse) const;
-  template <bool Narrow, class Refuse> card_set play_conditions(card_set base, Refuse&& refuse) const;
+  template <bool Narrow> card_set restriction_holds(const play_restriction& r, card_set group) const;
+  card_set restriction_group(const play_restriction& r) const;
   bool bid_allowed(int kind, int n, int bidder) const;
   int bid_moves(move* out) const;
   template <class Kind> void each_bid(Kind&& kind) const;

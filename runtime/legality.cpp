@@ -396,6 +396,23 @@ int game_state::random_card(rng& r) const {
   return legal.nth((int)r.below((uint32_t)legal.count()));
 }
 
+card_set game_state::relative_cards(card_set in, const relative_group& rel, int card) const {
+  auto cards = [&](uint8_t words) {
+    card_set s;
+    if ((words & rel_led) && ph == phase::play && played > 0) s |= led_mask;
+    if (card < 0) return s;
+    if (words & rel_card) s.add(card);
+    const card_set suit = v->follow_mask[v->follow_suit[card]];
+    if (words & rel_card_suit) s |= suit;
+    if (words & (rel_above | rel_below))
+      suit.for_each([&](int c) {
+        if (((words & rel_above) && v->power[c] > v->power[card]) || ((words & rel_below) && v->power[c] < v->power[card])) s.add(c);
+      });
+    return s;
+  };
+  return (in | cards(rel.in)) & ~(rel.out_cards | cards(rel.out));
+}
+
 play_refusal game_state::refusal(int c) const {
   play_refusal first;
   card_set legal = play_rules<false>([&](const play_refusal& r, card_set taken) {

@@ -24,11 +24,12 @@ bool reads_number(variant& v, int node) {
   return v.exprs[node].reads_number;
 }
 
-// Does the formula read the card in question (`winning`)?
+// Does the formula read the card in question (`winning`, a card function's `card`, `card_suit`, `above`, `below`)?
 bool reads_card(const variant& v, int node) {
   if (node < 0) return false;
   const expr_node& n = v.exprs[node];
   if (n.o == op::var && n.v == var::winning) return true;
+  if (n.o == op::var && is_card_function(n.v) && ((v.card_group_rel[n.value].in | v.card_group_rel[n.value].out) & rel_candidate)) return true;
   return reads_card(v, n.a) || reads_card(v, n.b) || reads_card(v, n.c);
 }
 
@@ -104,14 +105,42 @@ void split_per_card(const variant& v, Rule& f) {
   f.when_card.assign(parts.begin() + k, parts.end());
 }
 
+// Are the restrictions the plain ones the playouts play a trick at a time (play_plain_tricks): lead forbids
+// `when not broken`, forces on a card led, following suit, and nothing else?
+bool plain_restrictions(const variant& v) {
+  for (const play_restriction& r : v.restrictions) {
+    const bool plain = (r.form == play_rule::forbid && r.unless_broken && !r.rel.any()) || r.form == play_rule::force ||
+                       r.form == play_rule::follow_suit || r.form == play_rule::opening_card;
+    if (!plain) return false;
+  }
+  return true;
+}
+
 void plan_play(variant& v) {
   const auto& x = v.exprs;
-  // the usual lead restriction, `when not broken`, is tested directly on the hot path
-  for (forbid_rule& f : v.forbids)
-    f.unless_broken = f.when >= 0 && x[f.when].o == op::not_ && x[x[f.when].a].o == op::var && x[x[f.when].a].v == var::broken;
-  for (play_forbid& f : v.play_forbids) split_per_card(v, f);
-  for (play_force& f : v.play_forces) split_per_card(v, f);
-  v.play_conditions = !v.play_forbids.empty() || !v.play_forces.empty();
+  v.lead_forbidden = v.forcing_leads = card_set{};
+  for (play_restriction& r : v.restrictions) {
+    // the usual lead restriction, `when not broken`, is tested directly on the hot path
+    r.unless_broken = r.when >= 0 && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == var::broken;
+    if (r.unless_broken) r.per_card = false, r.when_fixed.clear(), r.when_card.clear();
+    else split_per_card(v, r);
+    r.step = r.form == play_rule::opening_card ? restrict_step::opening
+             : r.joint                          ? restrict_step::joint
+             : r.beat && !r.rel.any() && r.cards == v.deck ? restrict_step::beat
+             : r.kind != restrict_kind::refuse  ? (r.form == play_rule::force ? restrict_step::force : restrict_step::prefer)
+             : r.form == play_rule::follow_suit && r.when < 0 && r.rel.in == 0 && r.rel.out == rel_led && r.rel.out_cards.empty() &&
+                       r.cards == v.deck
+                 ? restrict_step::follow
+                 : restrict_step::refuse;
+    if (r.form == play_rule::forbid) v.lead_forbidden |= r.cards;
+    if (r.form == play_rule::force) v.forcing_leads |= r.led;
+  }
+  v.plain_restrictions = plain_restrictions(v);
+  v.lead_steps.clear(), v.follow_steps.clear();
+  for (size_t i = 0; i < v.restrictions.size(); ++i) {
+    if (v.restrictions[i].at != restrict_at::follow) v.lead_steps.push_back((int16_t)i);
+    if (v.restrictions[i].at != restrict_at::lead) v.follow_steps.push_back((int16_t)i);
+  }
 }
 
 }  // namespace

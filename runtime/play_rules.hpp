@@ -6,112 +6,126 @@
 
 namespace spades {
 
-// The one place that decides which cards the seat to play may play. The play rules are applied in
-// order to its hand; each rule that takes cards away tells `refuse(refusal, cards taken)`, so the first
-// rule to refuse a card is the reason it is illegal. legal_cards passes a no-op (the hot path: it
-// compiles away); refusal() records the rule for one card.
+// Of `group`, the cards for which the restriction's condition holds: all or none, unless it reads the card
+// in question (then card by card, the parts that do not read it first, once).
+template <bool Narrow>
+[[gnu::always_inline]] inline card_set game_state::restriction_holds(const play_restriction& r, card_set group) const {
+  using ops = set_ops<Narrow>;
+  if (ops::empty(group)) return group;
+  if (r.beat) {  // `when not winning`: the cards that do not beat the one winning the trick
+    card_set out;
+    ops::for_each(group, [&](int c) { if (!beats<Narrow>(*v, c, win_card)) ops::add(out, c); });
+    return out;
+  }
+  if (r.unless_broken) return broken ? card_set{} : group;
+  eval_ctx cx{this, team_in_hand(turn), turn};
+  if (!r.per_card) return eval_cond(*v, r.when, cx) ? group : card_set{};
+  if (r.when_card.empty()) {  // not split: the whole condition card by card
+    card_set out;
+    group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, r.when, cx)) out.add(c); });
+    return out;
+  }
+  for (int p : r.when_fixed)
+    if (eval(*v, p, cx) == 0) return card_set{};
+  card_set out;
+  group.for_each([&](int c) {
+    cx.card = c;
+    for (int p : r.when_card)
+      if (eval(*v, p, cx) == 0) return;
+    out.add(c);
+  });
+  return out;
+}
+
+// The one place that decides which cards the seat to play may play: the restrictions (variant::restrictions,
+// every form of the language lowered into them) applied in order to its hand. Each restriction that takes
+// cards away tells `refuse(refusal, cards taken)`, so the first to refuse a card is the reason it is
+// illegal. legal_cards passes a no-op (the hot path: it compiles away); refusal() records the rule for one
+// card. A refusal that would leave nothing is lifted; of the preferences, the first that applies decides.
+// Each restriction is applied by its plan step (runtime/plan.cpp): following suit and `follow beat` without a
+// condition to evaluate, so that a variant of the older forms pays for no more than it did before the core.
 template <bool Narrow, class Refuse>
-card_set game_state::play_rules(Refuse&& refuse) const {
+[[gnu::always_inline]] inline card_set game_state::play_rules(Refuse&& refuse) const {
   using ops = set_ops<Narrow>;
   const card_set hand = hands[turn];
-  if (played == 0) {
-    if (trick == 0 && opening_card >= 0 && ops::has(hand, opening_card)) {
-      card_set only = card_set::of(opening_card);
-      refuse(play_refusal{play_rule::opening_card, -1, (int16_t)opening_card}, hand & ~only);
-      return only;
-    }
-    card_set forbidden;
-    for (const forbid_rule& f : v->forbids) {
-      // `unless broken` is read directly; only other conditions need the evaluator
-      if (!ops::empty(hand & f.cards) && (f.unless_broken ? !broken : eval_cond(*v, f.when, eval_ctx{this, team_in_hand(turn), turn}))) {
-        refuse(play_refusal{play_rule::forbid, (int16_t)(&f - v->forbids.data()), -1}, hand & f.cards & ~forbidden);
-        forbidden |= f.cards;
+  const bool lead = played == 0;
+  card_set base = hand, joint;
+  bool preferred = false;
+  const play_restriction* rs = v->restrictions.data();
+  for (const int16_t i : lead ? v->lead_steps : v->follow_steps) {
+    const play_restriction& r = rs[i];
+    switch (r.step) {
+      case restrict_step::follow: {  // following suit: every card but the suit led's, while one is held
+        const card_set same = base & led_mask;
+        if (ops::empty(same) || ops::empty(base & ~same)) continue;
+        refuse(play_refusal{r.form, v->follow_suit[trick_cards[0]], -1}, base & ~same);
+        base = same;
+        continue;
       }
-    }
-    // A restriction that would leave nothing to lead is lifted (the "only spades left" rule).
-    card_set allowed = hand & ~forbidden;
-    if (ops::empty(allowed)) allowed = hand;
-    return v->play_conditions ? play_conditions<Narrow>(allowed, refuse) : allowed;
-  }
-  if (!v->forces.empty()) {
-    const int lead_card = trick_cards[0];
-    const bool partner = team_in_hand(turn) == team_in_hand(leader);
-    for (const force_rule& f : v->forces) {
-      if (!f.lead.has(lead_card)) continue;
-      if (f.who == force_who::opponents ? partner : f.who == force_who::partner ? !partner : false) continue;
-      card_set among = hand & f.among;
-      if (among.empty()) continue;
-      int pick = -1;
-      among.for_each([&](int c) {
-        if (pick < 0 || (f.highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
-      });
-      refuse(play_refusal{play_rule::force, (int16_t)(&f - v->forces.data()), (int16_t)pick}, hand & ~card_set::of(pick));
-      return card_set::of(pick);
-    }
-  }
-  card_set same = hand & led_mask;
-  card_set base = ops::empty(same) ? hand : same;
-  if (!ops::empty(same)) refuse(play_refusal{play_rule::follow_suit, v->follow_suit[trick_cards[0]], -1}, hand & ~same);
-  if (v->play_conditions) base = play_conditions<Narrow>(base, refuse);
-  if (v->follow == follow_rule::beat) {
-    card_set better;
-    ops::for_each(base, [&](int c) { if (beats<Narrow>(*v, c, win_card)) ops::add(better, c); });
-    if (!ops::empty(better)) {
-      refuse(play_refusal{play_rule::follow_beat, -1, -1}, base & ~better);
-      return better;
+      case restrict_step::beat: {  // `follow beat`: the cards that beat the one winning the trick, if any
+        card_set better;
+        ops::for_each(base, [&](int c) { if (beats<Narrow>(*v, c, win_card)) ops::add(better, c); });
+        if (ops::empty(better) || ops::empty(base & ~better)) continue;
+        refuse(play_refusal{r.form, i, -1}, base & ~better);
+        base = better;
+        continue;
+      }
+      case restrict_step::opening:
+        if (trick == 0 && opening_card >= 0 && ops::has(hand, opening_card)) {
+          const card_set only = card_set::of(opening_card);
+          refuse(play_refusal{r.form, i, (int16_t)opening_card}, hand & ~only);
+          return only;
+        }
+        continue;
+      case restrict_step::joint:  // the lead forbids: the union of those that hold, lifted together
+        if (!ops::empty(restriction_holds<Narrow>(r, base & r.cards))) {
+          refuse(play_refusal{r.form, i, -1}, base & r.cards & ~joint);
+          joint |= r.cards;
+        }
+        if (r.joint_end && !ops::empty(base & ~joint)) base &= ~joint;
+        continue;
+      case restrict_step::refuse: {
+        const card_set barred = restriction_holds<Narrow>(r, base & restriction_group(r));
+        const card_set left = base & ~barred;
+        if (ops::empty(left) || ops::empty(barred)) continue;
+        const int16_t index = r.form == play_rule::follow_suit ? v->follow_suit[trick_cards[0]] : i;
+        refuse(play_refusal{r.form, index, -1}, barred);
+        base = left;
+        continue;
+      }
+      case restrict_step::force:  // on a card led, for some of the players
+        if (preferred || !ops::has(r.led, trick_cards[0])) continue;
+        if (r.who != force_who::others && (team_in_hand(turn) == team_in_hand(leader)) == (r.who == force_who::opponents)) continue;
+        [[fallthrough]];
+      case restrict_step::prefer: {
+        if (preferred) continue;
+        const card_set among = restriction_holds<Narrow>(r, base & restriction_group(r));
+        if (ops::empty(among)) continue;
+        int pick = -1;
+        if (r.kind != restrict_kind::any)
+          ops::for_each(among, [&](int c) {
+            if (pick < 0 || (r.kind == restrict_kind::highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
+          });
+        const card_set only = pick < 0 ? among : card_set::of(pick);
+        refuse(play_refusal{r.form, i, (int16_t)pick}, base & ~only);
+        if (r.step == restrict_step::force) return only;  // a force on a card led decides the card outright
+        base = only;
+        preferred = true;
+        continue;
+      }
     }
   }
   return base;
 }
 
-// The conditional rules on every card played, applied to `base` (what leading or following leaves):
-// each `forbid ... play` whose condition holds takes its cards away, unless that would leave nothing (then
-// it is lifted); then the first `force ... play` whose condition holds and whose cards are among those
-// left narrows them to its lowest, its highest, or all of them.
-template <bool Narrow, class Refuse>
-card_set game_state::play_conditions(card_set base, Refuse&& refuse) const {
-  eval_ctx cx{this, team_in_hand(turn), turn};
-  // the cards of `group` for which a condition holds: all or none, unless it reads the card in question
-  auto holding = [&](card_set group, const auto& rule) {
-    if (group.empty() || !rule.per_card) return group.empty() || eval_cond(*v, rule.when, cx) ? group : card_set{};
-    if (rule.when_card.empty()) {  // not split: the whole condition card by card
-      card_set out;
-      group.for_each([&](int c) { cx.card = c; if (eval_cond(*v, rule.when, cx)) out.add(c); });
-      cx.card = -1;
-      return out;
-    }
-    for (int p : rule.when_fixed)
-      if (eval(*v, p, cx) == 0) return card_set{};
-    card_set out;
-    group.for_each([&](int c) {
-      cx.card = c;
-      for (int p : rule.when_card)
-        if (eval(*v, p, cx) == 0) return;
-      out.add(c);
-    });
-    cx.card = -1;
-    return out;
-  };
-  for (const play_forbid& f : v->play_forbids) {
-    card_set barred = holding(base & f.cards, f);
-    card_set left = base & ~barred;
-    if (left.empty() || barred.empty()) continue;
-    refuse(play_refusal{play_rule::forbid_play, (int16_t)(&f - v->play_forbids.data()), -1}, barred);
-    base = left;
-  }
-  for (const play_force& f : v->play_forces) {
-    card_set among = holding(base & f.cards, f);
-    if (among.empty()) continue;
-    int pick = -1;
-    if (f.pick != force_pick::any)
-      among.for_each([&](int c) {
-        if (pick < 0 || (f.pick == force_pick::highest ? v->power[c] > v->power[pick] : v->power[c] < v->power[pick])) pick = c;
-      });
-    card_set only = pick < 0 ? among : card_set::of(pick);
-    refuse(play_refusal{play_rule::force_play, (int16_t)(&f - v->play_forces.data()), (int16_t)pick}, base & ~only);
-    return only;
-  }
-  return base;
+// A restriction's group: its cards, with the relative word `led` read (the card in question is only in conditions).
+inline card_set game_state::restriction_group(const play_restriction& r) const {
+  if (!r.rel.any()) return r.cards;
+  card_set group = r.cards;
+  if ((r.rel.in & rel_led) && played > 0) group |= led_mask;
+  group &= ~r.rel.out_cards;
+  if ((r.rel.out & rel_led) && played > 0) group &= ~led_mask;
+  return group;
 }
 
 }  // namespace spades

@@ -59,14 +59,7 @@ inline int select_bit(uint64_t w, int n) {
 // Are this hand's play rules the plain ones (follow suit; leading barred only by `unless broken` forbids; no
 // conditional rule, no opening card, no trick's cards kept; a force on a card led is allowed: that trick is
 // played by the rules, card by card)? Then play_plain_tricks plays its tricks, a trick at a time.
-bool game_state::plain_play() const {
-  if (v->play_conditions || v->follow != follow_rule::suit || v->uses_trick_cards ||
-      opening_card >= 0)
-    return false;
-  for (const forbid_rule& f : v->forbids)
-    if (!f.unless_broken) return false;
-  return true;
-}
+bool game_state::plain_play() const { return v->plain_restrictions && !v->uses_trick_cards && opening_card < 0; }
 
 // The random playouts' tricks under plain play rules, from a trick's lead to the hand's end: the same legal
 // cards and the same draws of `r` as play_rules and play_card_as, card by card, with the trick's state in
@@ -105,14 +98,12 @@ int game_state::play_plain_tricks(rng& shared) {
   rng r = shared;  // in registers, not stored back to memory at every draw; written back at the end
   const variant& var = *v;
   const word trump = bits(var.trump);
-  word lead_forbid = 0;  // every forbid holds while trumps are unbroken, and none once they are
-  for (const forbid_rule& f : var.forbids) lead_forbid |= bits(f.cards);
+  const word lead_forbid = bits(var.lead_forbidden);  // every forbid holds while trumps are unbroken, and none once they are
   const int seats = var.seats;
   const int8_t* suit_of = var.follow_suit.data();
   const int16_t* power = var.power.data();
   const bool later_wins = var.later_wins;
-  word forcing = 0;  // the leads on which a force takes the followers' choice
-  for (const force_rule& f : var.forces) forcing |= bits(f.lead);
+  const word forcing = bits(var.forcing_leads);  // the leads on which a force takes the followers' choice
   auto draw = [&](word legal) { return select(legal, (int)r.below((uint32_t)count(legal))); };
   int cards = 0;
   while (ph == phase::play) {

@@ -47,31 +47,20 @@ const char* game_state::pass_words() const {
 }
 
 std::string play_refusal_words(const variant& v, const play_refusal& r, int refused) {
+  if (r.rule == play_rule::none) return {};
+  if (r.rule == play_rule::opening_card) return fmt::format("the hand must be opened with {}", v.cards[r.card].name);
+  if (r.rule == play_rule::follow_suit) return fmt::format("you must follow suit ({})", v.suit_names[r.index]);
+  if (r.rule == play_rule::follow_beat) return "you must beat the card winning the trick if you can";
+  const play_restriction& f = v.restrictions[r.index];
+  if (!f.reason.empty()) return f.reason;
   switch (r.rule) {
-    case play_rule::none: return {};
-    case play_rule::opening_card: return fmt::format("the hand must be opened with {}", v.cards[r.card].name);
-    case play_rule::forbid: {
-      const forbid_rule& f = v.forbids[r.index];
-      return f.reason.empty() ? fmt::format("leading {} is not allowed now (rule '{}')", v.cards[refused].name, f.name) : f.reason;
-    }
-    case play_rule::force: {
-      const force_rule& f = v.forces[r.index];
-      return f.reason.empty() ? fmt::format("you must play {} (rule '{}')", v.cards[r.card].name, f.name) : f.reason;
-    }
-    case play_rule::follow_suit: return fmt::format("you must follow suit ({})", v.suit_names[r.index]);
-    case play_rule::follow_beat: return "you must beat the card winning the trick if you can";
-    case play_rule::forbid_play: {
-      const play_forbid& f = v.play_forbids[r.index];
-      return f.reason.empty() ? fmt::format("playing {} is not allowed now (rule '{}')", v.cards[refused].name, f.name) : f.reason;
-    }
-    case play_rule::force_play: {
-      const play_force& f = v.play_forces[r.index];
-      if (!f.reason.empty()) return f.reason;
+    case play_rule::forbid: return fmt::format("leading {} is not allowed now (rule '{}')", v.cards[refused].name, f.name);
+    case play_rule::forbid_play:
+    case play_rule::refuse: return fmt::format("playing {} is not allowed now (rule '{}')", v.cards[refused].name, f.name);
+    default:  // force, force_play, prefer: the card that must be played, or any of the group's
       return r.card >= 0 ? fmt::format("you must play {} (rule '{}')", v.cards[r.card].name, f.name)
                          : fmt::format("you must play a card of {} (rule '{}')", f.group, f.name);
-    }
   }
-  return {};
 }
 
 // A blind bid refused to a bidder that has looked at its cards (a team bidding as one: a member has).

@@ -14,6 +14,7 @@
 #include "runtime/cards.hpp"
 #include "runtime/diagnostic.hpp"
 #include "runtime/limits.hpp"
+#include "runtime/restrict.hpp"
 
 namespace spades {
 
@@ -62,6 +63,7 @@ enum class var : uint8_t {
   leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
   winning                      // a card played: it would win the trick as it stands (per card, eval_ctx::card)
 };
+inline bool is_card_function(var v) { return v >= var::held && v <= var::final_run; }
 struct expr_node {
   op o = op::num;
   var v = var::option;
@@ -120,13 +122,6 @@ struct bid_kind {
 enum class lead_start : uint8_t { dealer_left, dealer, dealer_right, holder };
 inline constexpr enum_word<lead_start> lead_start_words[] = {
     {"dealer_left", lead_start::dealer_left}, {"dealer", lead_start::dealer}, {"dealer_right", lead_start::dealer_right}, {"holder", lead_start::holder}};
-struct forbid_rule {
-  std::string name;
-  card_set cards;   // what may not be led
-  int when = -1;    // condition (expr), -1 = always
-  bool unless_broken = false;  // plan: the condition is exactly `not broken`, tested without the evaluator
-  std::string reason;
-};
 enum class follow_rule : uint8_t { suit, beat };
 inline constexpr enum_word<follow_rule> follow_rule_words[] = {{"suit", follow_rule::suit}, {"beat", follow_rule::beat}};
 
@@ -161,18 +156,9 @@ struct call_kind {
   std::vector<int8_t> when_slot;
 };
 
-// On the lead of one of `lead` cards, `who` must play the highest (or lowest) card of `among` held.
-enum class force_who : uint8_t { opponents, others, partner };
+// `force NAME lead CARDS play WHO …`: who must play (play_restriction::who).
 inline constexpr enum_word<force_who> force_who_words[] = {
     {"opponents", force_who::opponents}, {"others", force_who::others}, {"partner", force_who::partner}};
-struct force_rule {
-  std::string name;
-  card_set lead;
-  force_who who = force_who::opponents;
-  bool highest = true;
-  card_set among;
-  std::string reason;
-};
 
 // The values an option may take (`option NAME = VALUE in ALLOWED`). A true/false option allows true (1)
 // and false (0); a number option a range (the language's, -10^9..10^9, when none is given) or listed
@@ -192,36 +178,9 @@ struct option_spec {
   std::string allowed() const;                // "1..4", "true, false", "2D, 2C"
   std::vector<int64_t> values() const;        // every allowed value, when there are at most `max_option_values`
 };
-// A restriction of every card played, leads included (`forbid NAME play CARDS when ...`): while its
-// condition holds for the player to play, the cards may not be played, unless that would leave nothing.
-struct play_forbid {
-  std::string name;
-  card_set cards;
-  int when = -1;   // play-scope condition for the player to play, -1 = always
-  bool per_card = false;  // plan: the condition reads the card in question (`winning`), tested card by card
-  // per_card: the condition split at its top-level `and`s (runtime/plan.hpp), the leading parts
-  // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
-  // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
-  std::vector<int> when_fixed, when_card;
-  std::string reason;
-};
-// A forced play (`force NAME play lowest|highest|any CARDS when ...`): while its condition holds and the
-// player may play a card of `cards`, the lowest, the highest, or any of those must be played.
+// `force NAME play lowest|highest|any CARDS`: which of the cards must be played.
 enum class force_pick : uint8_t { lowest, highest, any };
 inline constexpr enum_word<force_pick> force_pick_words[] = {{"lowest", force_pick::lowest}, {"highest", force_pick::highest}, {"any", force_pick::any}};
-struct play_force {
-  std::string name;
-  force_pick pick = force_pick::lowest;
-  card_set cards;
-  std::string group;  // the group as written ("trump", "C"), for the refusal's words
-  int when = -1;
-  bool per_card = false;  // plan: the condition reads the card in question (`winning`), tested card by card
-  // per_card: the condition split at its top-level `and`s (runtime/plan.hpp), the leading parts
-  // that do not read the card (tested once) and the rest (card by card), so that a condition that fails
-  // before it reads the card is not tested for each card. Both empty: the whole condition card by card.
-  std::vector<int> when_fixed, when_card;
-  std::string reason;
-};
 
 // ---- the course of a hand: named steps in order (spec/language.md, "course") ----
 // Each kind has a start function in game.cpp (game_state::start_step) that says whether the step has
@@ -337,13 +296,15 @@ struct variant {
   lead_start lead = lead_start::dealer_left;
   std::vector<int> lead_holder;           // lead_start::holder: the first of these cards held leads
   bool lead_holder_card = false;          // ... and must lead that card to the first trick
-  std::vector<forbid_rule> forbids;
   bool broken_by_discard = false, broken_by_lead = false, broken_by_win = false;
-  follow_rule follow = follow_rule::suit;
-  std::vector<force_rule> forces;
-  std::vector<play_forbid> play_forbids;  // restrictions of every card played, after following suit
-  std::vector<play_force> play_forces;    // forced plays by condition, after those
-  bool play_conditions = false;           // plan: either of the two is non-empty, one test per card on the hot path
+  // Which cards may be played, every form lowered into one list applied in order (runtime/restrict.hpp).
+  std::vector<play_restriction> restrictions;
+  // plan: the restrictions are the plain ones (lead forbids `when not broken`, forces on a card led, follow
+  // suit), which the playouts play a trick at a time; the cards those forbids and forces name
+  bool plain_restrictions = false;
+  std::vector<int16_t> lead_steps, follow_steps;  // plan: the restrictions that apply to a lead, and to a follow, in order
+  card_set lead_forbidden, forcing_leads;
+  std::vector<relative_group> card_group_rel;  // per card_groups[k], its relative words (runtime/restrict.hpp)
   int tricks_per_hand = 13;
 
   // scoring
@@ -398,9 +359,6 @@ struct variant {
   // The file's own words for what the tables above keep only as numbers and card sets: a side table beside
   // the rules' meaning, read by `spades explain` and nothing that plays.
   struct source_text {
-    std::vector<std::string> forbid_groups;       // per forbids[k], its card group as written ("trump")
-    std::vector<std::string> play_forbid_groups;  // per play_forbids[k]
-    std::vector<std::string> force_lead_groups, force_among_groups;  // per forces[k], its two card groups
     std::vector<std::string> let_names;           // per `let` slot, its name
     std::vector<std::string> card_group_texts;    // per card_groups[k], the card function's group as written
   } text;

@@ -227,3 +227,15 @@ TEST_CASE("graph: standard's course as DOT, exactly") {
   CHECK(r.out == slurp(source_path("tests/explain/standard.dot")));
   CHECK(run("graph").code == 2);
 }
+
+TEST_CASE("explain: the core restrictions in their own sentences, their relative words said; the sugar's sentences unchanged") {
+  std::string low = run("explain tests/features/lowball.spades", "", true).out;
+  CHECK(low.find("  Restriction lowball (every card): a card may not be played when held(below) > 0 (\"play the lowest card you hold in the suit "
+                 "you play\"), unless that leaves nothing to play. Of a card in question, `below` means the cards of its suit ranked below it.\n") !=
+        std::string::npos);
+  CHECK(low.find("  Lead rule unbroken: trumps may not be led when not broken (\"spades have not been broken\"); if that leaves nothing to lead, "
+                 "any card may be led.\n") != std::string::npos);
+  std::string pref = run("explain tests/features/prefer.spades", "", true).out;
+  CHECK(pref.find("  Preference cut_low (trumps): when void_led, a player who may play a card of the group must play the lowest of them; the first "
+                  "preference that applies decides.\n") != std::string::npos);
+}

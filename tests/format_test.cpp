@@ -314,3 +314,10 @@ TEST_CASE("format: docs/editors.md's example is laid out as it says") {
   REQUIRE(blocks.size() == 2);
   CHECK(layout(blocks[0]) == blocks[1]);
 }
+
+TEST_CASE("format: the core play restrictions are laid out as any item, card groups and conditions spaced") {
+  CHECK(layout("play {\n    refuse   lowball  all when held( below )>0 \"lowest\"\n"
+               "prefer   cut lowest   trump except  led   when void_led\n}\n") ==
+        "play {\n  refuse lowball all when held(below) > 0 \"lowest\"\n"
+        "  prefer cut lowest trump except led when void_led\n}\n");
+}

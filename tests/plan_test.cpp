@@ -17,12 +17,11 @@ void lose_plan(variant& v) {
   for (expr_node& n : v.exprs) n.reads_number = false;
   for (bid_kind& b : v.bids) b.when_split = false, b.when_fixed.clear(), b.when_number.clear(), b.when_fixed_slot.clear();
   for (call_kind& c : v.calls) c.when_parts.clear(), c.when_slot.clear();
-  for (forbid_rule& f : v.forbids) f.unless_broken = !f.unless_broken;
-  for (play_forbid& f : v.play_forbids) f.per_card = false, f.when_fixed.clear(), f.when_card.clear();
-  for (play_force& f : v.play_forces) f.per_card = false, f.when_fixed.clear(), f.when_card.clear();
+  for (play_restriction& r : v.restrictions) r.unless_broken = !r.unless_broken, r.per_card = false, r.when_fixed.clear(), r.when_card.clear();
+  v.lead_forbidden = v.forcing_leads = card_set{};
+  v.plain_restrictions = !v.plain_restrictions;
   v.bid_fixed_parts = v.call_parts = -1;
   v.team_call_mask = v.redeal_call_mask = ~0u;
-  v.play_conditions = !v.play_conditions;
   v.scoring = nullptr;
 }
 
@@ -39,21 +38,19 @@ void same_plan(const variant& a, const variant& b) {
     CHECK(a.calls[k].when_parts == b.calls[k].when_parts);
     CHECK(a.calls[k].when_slot == b.calls[k].when_slot);
   }
-  for (size_t k = 0; k < a.forbids.size(); ++k) CHECK(a.forbids[k].unless_broken == b.forbids[k].unless_broken);
-  auto same_split = [](const auto& x, const auto& y) {  // play_forbid and play_force alike
-    for (size_t k = 0; k < x.size(); ++k) {
-      CHECK(x[k].per_card == y[k].per_card);
-      CHECK(x[k].when_fixed == y[k].when_fixed);
-      CHECK(x[k].when_card == y[k].when_card);
-    }
-  };
-  same_split(a.play_forbids, b.play_forbids);
-  same_split(a.play_forces, b.play_forces);
+  for (size_t k = 0; k < a.restrictions.size(); ++k) {
+    CHECK(a.restrictions[k].unless_broken == b.restrictions[k].unless_broken);
+    CHECK(a.restrictions[k].per_card == b.restrictions[k].per_card);
+    CHECK(a.restrictions[k].when_fixed == b.restrictions[k].when_fixed);
+    CHECK(a.restrictions[k].when_card == b.restrictions[k].when_card);
+  }
+  CHECK(a.lead_forbidden == b.lead_forbidden);
+  CHECK(a.forcing_leads == b.forcing_leads);
+  CHECK(a.plain_restrictions == b.plain_restrictions);
   CHECK(a.bid_fixed_parts == b.bid_fixed_parts);
   CHECK(a.call_parts == b.call_parts);
   CHECK(a.team_call_mask == b.team_call_mask);
   CHECK(a.redeal_call_mask == b.redeal_call_mask);
-  CHECK(a.play_conditions == b.play_conditions);
   CHECK((a.scoring == nullptr) == (b.scoring == nullptr));
 }
 

@@ -465,7 +465,7 @@ TEST_CASE("highground: the big joker led forces each opponent's highest spade, n
   CHECK(st.why_illegal(move::make_card(card(st, "TS"))) == "the big joker was led: play your highest spade");
   play_refusal forced = st.refusal(card(st, "TS"));
   CHECK(forced.rule == play_rule::force);
-  CHECK(v->forces[forced.index].reason == "the big joker was led: play your highest spade");
+  CHECK(v->restrictions[forced.index].reason == "the big joker was led: play your highest spade");
   CHECK(forced.card == card(st, "JS"));
   act(st, {"JS"});
   CHECK(names(*v, st.legal_cards()) == "9S 8S 7S");  // partner S: follows suit freely
@@ -586,8 +586,6 @@ scoring {
 
 TEST_CASE("lowest-club: the first trick's restrictions as data, each refusal naming its rule") {
   auto v = load_ruleset("lowest-club");
-  REQUIRE(v->play_forbids.size() == 1);
-  REQUIRE(v->play_forces.size() == 1);
   game_state st;
   st.new_game(*v, 0);  // N deals, S holds the 2C
   deal(st, {"AS KS QS AH KH QH JH TH 9H 8H KC QC 3C", "AD KD QD JD TD 9D 8D 7D 6D 5D JC TC 9C",
@@ -596,7 +594,7 @@ TEST_CASE("lowest-club: the first trick's restrictions as data, each refusal nam
   CHECK(names(*v, st.legal_cards()) == "7H 6H 5H 4H 3H 2H 4D 3D 2D");  // W: no club, no spade
   play_refusal r = st.refusal(card(st, "2S"));
   CHECK(r.rule == play_rule::forbid_play);
-  CHECK(v->play_forbids[r.index].name == "first_trick_spade");
+  CHECK(v->restrictions[r.index].name == "first_trick_spade");
   act(st, {"2D"});
   CHECK(names(*v, st.legal_cards()) == "3C");  // N: the lowest club
   r = st.refusal(card(st, "KC"));

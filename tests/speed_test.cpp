@@ -291,8 +291,11 @@ struct card_checker : observer {
 
 TEST_CASE("play conditions that read the card: what does not read it tested once, the same cards as the whole condition") {
   auto v = load_ruleset("no-trump");
-  REQUIRE(v->play_forbids.size() == 1);
-  const play_forbid& f = v->play_forbids[0];
+  const play_restriction* found = nullptr;
+  for (const play_restriction& r : v->restrictions)
+    if (r.form == play_rule::forbid_play) found = &r;
+  REQUIRE(found);
+  const play_restriction& f = *found;
   CHECK(f.per_card);
   CHECK(f.when_fixed.size() == 1);  // no_trump
   CHECK(f.when_card.size() == 2);   // winning, not led_trump
@@ -301,8 +304,7 @@ TEST_CASE("play conditions that read the card: what does not read it tested once
     const std::string id = file.path().stem().string();
     auto split = load_ruleset(id);
     variant whole = *split;
-    for (play_forbid& r : whole.play_forbids) r.when_fixed.clear(), r.when_card.clear();
-    for (play_force& r : whole.play_forces) r.when_fixed.clear(), r.when_card.clear();
+    for (play_restriction& r : whole.restrictions) r.when_fixed.clear(), r.when_card.clear();
     card_checker check;
     check.whole = &whole;
     rng r(3);

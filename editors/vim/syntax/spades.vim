@@ -16,6 +16,7 @@ syn keyword spadesBlock players cards deal bidding play scoring end course
 syn keyword spadesItem seats teams team dummy suits ranks jokers remove packs trump top_trumps ties
 syn keyword spadesItem hand_size deal_size rotate leftover kitty discard pass order bid skip announce amend
 syn keyword spadesItem blind allow exchange convert by redeal for partner lead forbid broken_by follow force
+syn keyword spadesItem refuse prefer
 syn keyword spadesItem counter tally rule target tie win lose max_hands step drop
 " the words inside items and scoring statements
 syn keyword spadesStatement let points each to as in before after
@@ -29,6 +30,8 @@ syn keyword spadesFunction sum count min max abs first_tricks partner_bid_is hel
 syn keyword spadesBuiltin hand first_hand score behind broken trick leading void_led led_trump winning
 syn keyword spadesBuiltin team_bids_made partner_bid this_bid bids_made bids_total tricks last_trick
 syn keyword spadesBuiltin team_tricks team_bid
+" the card groups' words relative to the trick and the card in question (refuse, prefer)
+syn keyword spadesBuiltin led card card_suit above below
 
 " cards of the usual pack (rank then suit: AS, TD, 2C) and the jokers
 syn match spadesCard "\<[AKQJT2-9][SHDC]\>"
