@@ -37,6 +37,7 @@ struct load_result {
   std::string text;
   nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();
   bool unreadable = false;
+  bool fragment = false;  // the file is a fragment (`fragment`), no variant by itself
 };
 // Loads a variant for the `name=value` rule options (checked: usage_error); never prints.
 load_result try_load(const std::string& path, const std::vector<std::string>& opts = {});

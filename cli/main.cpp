@@ -134,6 +134,7 @@ load_result try_load(const std::string& arg, const std::vector<std::string>& opt
   } catch (const lang::diag_error& e) {
     // the file named here cannot be read (one it extends that cannot be is an error at the `extends`)
     out.unreadable = dynamic_cast<const file_error*>(&e) && e.d.at.file < 0;
+    out.fragment = dynamic_cast<const lang::fragment_alone*>(&e) != nullptr;
     out.text = out.unreadable ? command_error("error: " + e.d.message) + "\n" : src.render(e.d);
     out.diagnostics.push_back(diagnostic_json(src, e.d));
   }
