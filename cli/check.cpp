@@ -66,7 +66,15 @@ int cmd_check(int argc, char** argv) {
     const variant& v = *r.v;
     // warnings do not fail the check: the file means what it always meant
     for (const diagnostic& w : v.warnings) std::fputs(v.source->render_warning(w).c_str(), stderr);
-    if (json) files.push_back({{"file", f}, {"ok", true}, {"readable", true}, {"summary", summary_json(v)}});
+    if (json) {
+      nlohmann::ordered_json entry{{"file", f}, {"ok", true}, {"readable", true}, {"summary", summary_json(v)}};
+      for (const diagnostic& w : v.warnings) {
+        nlohmann::ordered_json j = diagnostic_json(*v.source, w);
+        j["severity"] = "warning";
+        entry["warnings"].push_back(j);
+      }
+      files.push_back(entry);
+    }
     else if (!a.has("--quiet"))
       fmt::print("ok {}: {}: {} players, {} teams, {} cards, {} bid{}, {} scoring rule{}\n", f, v.name, v.seats, v.teams,
                  v.cards.size(), v.bids.size(), v.bids.size() == 1 ? "" : "s", v.rules.size(), v.rules.size() == 1 ? "" : "s");

@@ -32,7 +32,7 @@ static const char* main_help =
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
     "  match FILE A B [--deals N] [--duplicate]  bot A against bot B on the same deals\n"
     "  merge FILE.json...                     combine the --json summaries of a run's shards (--shard I/N)\n"
-    "  (play and sim take --option NAME=VALUE for a variant's rule options, and --record OUT.json)\n"
+    "  (play and sim take --option NAME=VALUE (-o) for a variant's rule options, and --record OUT.json)\n"
     "  (sim takes --bots SPEC and --jobs N, play --bot NAME; both --mc-budget N)\n"
     "  bench FILE... | --all [--hands N]      random playouts; print hands/s and moves/s\n"
     "  list [DIR] [--json]                    the rulesets, each with its sentence, base and options\n"
