@@ -160,6 +160,8 @@ analysis analyse(const std::string& path, const std::string& text) {
   a.src = std::make_shared<sources>();
   try {
     a.v = lang::load_variant_text(*a.src, path, text);
+  } catch (const lang::fragment_alone&) {
+    // a fragment that parses is not wrong for not being a variant: its meaning is checked where it is included
   } catch (const diag_error& e) {
     a.error = e.d;
   } catch (const std::exception& e) {

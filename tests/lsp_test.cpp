@@ -244,3 +244,11 @@ TEST_CASE("lsp: a clean document's warnings are published as warnings at the aut
   CHECK(d[0]["message"].get<std::string>().rfind("this restates the inherited 'bid blind_nil' whole, and drops `optional` from its `exchange`", 0) == 0);
   CHECK(d[0]["relatedInformation"][0]["message"] == "the inherited 'bid blind_nil' is here");
 }
+
+TEST_CASE("lsp: a fragment that parses shows no error (its meaning is checked where it is included); one that does not, its syntax error") {
+  const std::string path = spades::testing::source_path("tests/features/fragments/bags5_common.spades");
+  CHECK(spades::cli::lsp::diagnostics(spades::cli::lsp::analyse(path, slurp(path))).empty());
+  const nlohmann::json bad = spades::cli::lsp::diagnostics(spades::cli::lsp::analyse(path, "fragment\nend { target }\n"));
+  REQUIRE(bad.size() == 1);
+  CHECK(bad[0]["message"].get<std::string>().rfind("expected a number or an option name", 0) == 0);
+}
