@@ -365,6 +365,7 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
   if (stack.empty()) {
     out.about = ast.about ? ast.about->text : "";
     out.base = ast.extends ? fs::path(ast.extends->text).stem().string() : "";
+    for (const word& inc : ast.includes) out.fragments.push_back(fs::path(inc.text).stem().string());
   }
   merge_own(ast, out);
 }

@@ -28,6 +28,7 @@ struct resolved {
   std::string id;                   // the file's stem
   std::string about;                // the top file's `about` sentence ("" without one: it is not inherited)
   std::string base;                 // the stem of the file the top file extends ("" when none)
+  std::vector<std::string> fragments;  // the stems of the fragments the top file includes itself
   std::vector<std::string> chain;   // the files merged, base first
   std::vector<item> options;
   std::vector<named_condition> conditions;  // merged by name: a later file's replaces an earlier one's

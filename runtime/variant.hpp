@@ -282,6 +282,7 @@ struct variant {
   std::string id;    // the file's name without `.spades`
   std::string about; // the file's `about` sentence, or ""
   std::string base;  // the id of the variant it extends, or ""
+  std::vector<std::string> fragments;  // the ids of the fragments the file itself includes, in order
   std::vector<diagnostic> warnings;  // what loading found the file may not mean (positions in `source`)
 
   // players and teams
