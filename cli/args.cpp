@@ -45,6 +45,8 @@ args parse_args(const std::string& command, int argc, char** argv, const std::ve
       auto eq = s.find('=');
       bool inline_value = eq != std::string::npos && s.rfind("--", 0) == 0;
       std::string name = inline_value ? s.substr(0, eq) : s;
+      // `-o NAME=VALUE`: a rule option, the short form of `--option` wherever that is taken
+      if (name == "-o" && std::find(valued.begin(), valued.end(), "--option") != valued.end()) name = "--option";
       if (name == "--help") throw usage_error("--help takes no value");
       if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
         if (inline_value) throw usage_error(fmt::format("{} takes no value", name));

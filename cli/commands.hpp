@@ -38,6 +38,7 @@ struct load_result {
   std::string text;
   nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();
   bool unreadable = false;
+  bool fragment = false;  // the file is a fragment (`fragment`), no variant by itself
   bool options_failed = false;  // the file is sound; the values chosen with --option make it fail together
 };
 

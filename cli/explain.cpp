@@ -574,7 +574,8 @@ explanation explain(const variant& v, const std::vector<int64_t>& values, const 
   explanation e;
   std::vector<std::string> formulas;
   printed = &formulas;
-  e.heading = fmt::format("{} ({}{})", v.name, v.id, v.base.empty() ? "" : ", extends " + v.base);
+  e.heading = fmt::format("{} ({}{}{})", v.name, v.id, v.base.empty() ? "" : ", extends " + v.base,
+                          v.fragments.empty() ? "" : fmt::format(", includes {}", fmt::join(v.fragments, ", ")));
   e.about = v.about;
   e.sections = {{"Players", players(v)},
                 {"Cards", cards(v)},

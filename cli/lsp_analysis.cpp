@@ -160,6 +160,8 @@ analysis analyse(const std::string& path, const std::string& text) {
   a.src = std::make_shared<sources>();
   try {
     a.v = lang::load_variant_text(*a.src, path, text);
+  } catch (const lang::fragment_alone&) {
+    // a fragment that parses is not wrong for not being a variant: its meaning is checked where it is included
   } catch (const diag_error& e) {
     a.error = e.d;
   } catch (const std::exception& e) {
@@ -169,9 +171,27 @@ analysis analyse(const std::string& path, const std::string& text) {
   return a;
 }
 
+// The warnings on the document's own lines (a restated item that drops what it inherited), as LSP warnings.
+json warnings(const analysis& a) {
+  json out = json::array();
+  if (!a.v) return out;
+  const std::string& text = a.files[0].text;
+  for (const diagnostic& w : a.v->warnings) {
+    if (w.at.file != 0) continue;
+    const size_t from = offset_of(text, w.at);
+    json d = {{"range", range_of(text, from, token_end(text, from))}, {"severity", 2}, {"source", "spades"}, {"message", w.message}};
+    json related = json::array();
+    for (const note& n : w.notes)
+      if (n.at.file >= 0) related.push_back({{"location", location(*a.src, n.at)}, {"message", n.message}});
+    if (!related.empty()) d["relatedInformation"] = related;
+    out.push_back(d);
+  }
+  return out;
+}
+
 json diagnostics(const analysis& a) {
   json out = json::array();
-  if (!a.error) return out;
+  if (!a.error) return warnings(a);
   const diagnostic& d = *a.error;
   const sources& src = *a.src;
   const std::string& text = a.files[0].text;

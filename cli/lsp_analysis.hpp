@@ -43,7 +43,8 @@ struct analysis {
 // Analyses the document `text`, named `path` (its bases are read relative to it).
 analysis analyse(const std::string& path, const std::string& text);
 
-// The LSP diagnostics of the analysis (none or one: the pipeline stops at its first error). An error in a base
+// The LSP diagnostics of the analysis (none or one: the pipeline stops at its first error; a clean document
+// gets its warnings, severity 2). An error in a base
 // file is reported at the author's line: the note in the document, else its `extends`; the base's place is
 // then the first related location.
 nlohmann::json diagnostics(const analysis& a);

@@ -84,7 +84,7 @@ uint8_t scopes_of(const std::string& block) {
 
 void keywords(completer& c, const std::vector<std::string>& open) {
   if (open.empty()) {
-    for (const char* k : {"game", "extends", "about", "group", "option"}) c.add(k, k_keyword, "keyword");
+    for (const char* k : {"game", "extends", "about", "group", "option", "include", "fragment", "condition"}) c.add(k, k_keyword, "keyword");
     for (const auto& b : lang::block_words) c.add(std::string(b.word), k_module, "block");
     return;
   }
@@ -167,9 +167,11 @@ json completion(const view& w, size_t offset, const std::string& rulesets) {
   line = (line == std::string::npos || offset == 0) ? 0 : line + 1;
   std::string before = text.substr(line, offset - line);
   size_t kw = before.find_first_not_of(" \t");
-  if (kw != std::string::npos && before.compare(kw, 7, "extends") == 0) {
-    size_t quote = before.find('"', kw + 7);
-    if (quote != std::string::npos && before.find('"', quote + 1) == std::string::npos && before.find_first_not_of(" \t", kw + 7) == quote)
+  // `extends "…` and `include "…`: a file nearby (a base or a fragment), named the same way
+  const size_t kw_len = kw == std::string::npos ? 0 : before.compare(kw, 7, "extends") == 0 ? 7 : before.compare(kw, 7, "include") == 0 ? 7 : 0;
+  if (kw_len) {
+    size_t quote = before.find('"', kw + kw_len);
+    if (quote != std::string::npos && before.find('"', quote + 1) == std::string::npos && before.find_first_not_of(" \t", kw + kw_len) == quote)
       return {{"isIncomplete", false}, {"items", extends_paths(w, before.substr(quote + 1), line + quote + 1, offset, rulesets)}};
   }
   if (in_comment_or_string(text, offset)) return {{"isIncomplete", false}, {"items", json::array()}};

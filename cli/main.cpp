@@ -32,7 +32,7 @@ static const char* main_help =
     "  sim FILE --games N --seed S [--json]   bots play N games; print a summary\n"
     "  match FILE A B [--deals N] [--duplicate]  bot A against bot B on the same deals\n"
     "  merge FILE.json...                     combine the --json summaries of a run's shards (--shard I/N)\n"
-    "  (play and sim take --option NAME=VALUE for a variant's rule options, and --record OUT.json)\n"
+    "  (play and sim take --option NAME=VALUE (-o) for a variant's rule options, and --record OUT.json)\n"
     "  (sim takes --bots SPEC and --jobs N, play --bot NAME; both --mc-budget N)\n"
     "  bench FILE... | --all [--hands N]      random playouts; print hands/s and moves/s\n"
     "  list [DIR] [--json]                    the rulesets, each with its sentence, base and options\n"
@@ -139,6 +139,7 @@ load_result try_load(const std::string& arg, const std::vector<std::string>& opt
   } catch (const lang::diag_error& e) {
     // the file named here cannot be read (one it extends that cannot be is an error at the `extends`)
     out.unreadable = dynamic_cast<const file_error*>(&e) && e.d.at.file < 0;
+    out.fragment = dynamic_cast<const lang::fragment_alone*>(&e) != nullptr;
     out.text = out.unreadable ? command_error("error: " + e.d.message) + "\n" : src.render(e.d);
     out.diagnostics.push_back(diagnostic_json(src, e.d));
   }

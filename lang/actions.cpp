@@ -286,6 +286,14 @@ struct converter {
                                                     : f.group;
         if (slot) throw diag_error(at(c), fmt::format("'{}' is declared twice", leading_word(c)), {{slot->at, "first declared here"}});
         slot = w;
+      } else if (c.is_type<R::include_decl>()) {
+        f.includes.push_back(word{c.children.at(0)->string(), at(c)});
+      } else if (c.is_type<R::condition_decl>()) {
+        const node& n = *c.children.at(0);
+        f.conditions.push_back(named_condition{word{n.string(), at(n)}, to_expr(*c.children.at(1)), at(c)});
+      } else if (c.is_type<R::fragment_decl>()) {
+        if (f.fragment) throw diag_error(at(c), "'fragment' is declared twice", {{f.fragment->at, "first declared here"}});
+        f.fragment = word{"fragment", at(c)};
       } else if (c.is_type<R::option_item>()) {
         f.top.push_back(to_item(c));
       } else {

@@ -205,13 +205,23 @@ struct block {
   std::vector<item> items;
 };
 
+// condition NAME = EXPR: a formula named once, compiled where it is read, in that formula's scope.
+struct named_condition {
+  word name;
+  formula value;
+  pos at;  // the `condition` line
+};
+
 struct file_ast {
   int file = -1;
   std::optional<word> game;       // display name
   std::optional<word> extends;
   std::optional<word> about;      // one sentence describing the file's variant
   std::optional<word> group;      // the family and source `spades list` shows it under
+  std::vector<word> includes;     // the fragments it takes in, in order
+  std::optional<word> fragment;   // the `fragment` line: this file is a fragment
   std::vector<item> top;          // top-level items: option declarations
+  std::vector<named_condition> conditions;
   std::vector<block> blocks;
 };
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "lang/conditions.hpp"
 #include "lang/errors.hpp"
 #include "lang/vocabulary.hpp"
 
@@ -140,6 +141,8 @@ symbol_table declare(const resolved& r) {
   declare_named(t, r, block_kind::scoring, form::counter, symbol_kind::counter);
   declare_named(t, r, block_kind::scoring, form::tally, symbol_kind::tally);
   declare_named(t, r, block_kind::scoring, form::rule, symbol_kind::rule);
+  t.conditions = &r.conditions;
+  refuse_condition_clashes(t);
   return t;
 }
 

@@ -37,6 +37,7 @@ class symbol_table {
   const item* dropped(std::string_view name, std::initializer_list<form> kinds) const;
 
   std::vector<item> drops;
+  const std::vector<named_condition>* conditions = nullptr;  // the variant's named conditions (lang/conditions.hpp)
 
  private:
   std::array<std::vector<symbol>, symbol_kinds> by_kind_;  // each kind in declaration order

@@ -148,6 +148,7 @@ std::unique_ptr<variant> elaborate(const resolved& r, const symbol_table& syms) 
   v->about = r.about;
   v->group = r.group;
   v->base = r.base;
+  v->fragments = r.fragments;
   v->decline_words = decline_words();
   elaboration e{r, syms, *v, formula_compiler(syms, *v)};
   elaborate_options(e);

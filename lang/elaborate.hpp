@@ -41,6 +41,9 @@ void elaborate_end(elaboration& e);
 
 // ---- helpers for the blocks (elaborate.cpp, elaborate_cards.cpp) ----
 [[noreturn]] void fail(pos at, std::string msg, std::vector<note> notes = {});
+// An error at `at` (in a base, say) that the players' teams cause: a note at the line that set them when
+// another file set them (lang/elaborate_players.cpp), so the author sees which change of theirs caused it.
+std::vector<note> because_of_teams(const elaboration& e, pos at);
 // `w` if it is one of `allowed`, else "unknown WHAT 'w'; did you mean ...? (expected one of: ...)".
 const std::string& choose(const word& w, const std::vector<std::string>& allowed, const char* what);
 // `w` as the value of the enum whose words `table` gives (runtime/variant.hpp), or the same message as `choose`.

@@ -64,7 +64,7 @@ void side_option(elaboration& e, const item& o, bid_kind& k) {
   for (int s = 0; s < v.seats; ++s) {
     if (s == v.dummy) continue;  // it makes no bid
     if (k.side && v.members[v.team_of[s]].size() < 2) fail(o.at, fmt::format("{} needs partners: {} plays alone", what, v.seat_names[s]));
-    if (k.agree && v.partner[s] < 0) fail(o.at, fmt::format("{} needs every player to have exactly one partner", what));
+    if (k.agree && v.partner[s] < 0) fail(o.at, fmt::format("{} needs every player to have exactly one partner", what), because_of_teams(e, o.at));
   }
 }
 
@@ -98,7 +98,7 @@ void bid_options(elaboration& e, const item& it, bid_kind& k) {
       k.exchange_optional = with == size_t{1};
       if (!with) fail(x.rest.at(0).at, fmt::format("expected `exchange N with partner`, found '{}'", joined(x.rest, 0)));
       for (int s = 0; s < e.v.seats; ++s)
-        if (e.v.partner[s] < 0 && s != e.v.dummy) fail(o.at, "an exchange with partner needs every player to have exactly one partner");
+        if (e.v.partner[s] < 0 && s != e.v.dummy) fail(o.at, "an exchange with partner needs every player to have exactly one partner", because_of_teams(e, o.at));
     }
   }
   for (const item& o : options)

@@ -95,7 +95,7 @@ bool pass(elaboration& e, const step_spec& s, hand_step& h) {
   h.to = choose_word(s.args[2], pass_to_words, "direction to pass");
   if (h.to == pass_to::partner)
     for (int p = 0; p < v.seats; ++p)
-      if (v.partner[p] < 0) fail(s.args[2].at, "passing to partner needs every player to have exactly one partner");
+      if (v.partner[p] < 0) fail(s.args[2].at, "passing to partner needs every player to have exactly one partner", because_of_teams(e, s.args[2].at));
   if (h.to == pass_to::across && v.seats % 2 != 0)
     fail(s.args[2].at, fmt::format("passing across needs an even number of players, not {}", v.seats));
   return true;

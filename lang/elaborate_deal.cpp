@@ -108,7 +108,7 @@ void pass(elaboration& e) {
   v.pass_count = to_int(p.count, 1, v.hand_size, "the number of cards passed");
   if (!phrase(p.rest, {{"to", "partner"}})) fail(p.rest.at(0).at, fmt::format("expected `pass N to partner`, found '{}'", joined(p.rest, 0)));
   for (int s = 0; s < v.seats; ++s)
-    if (v.partner[s] < 0) fail(it->at, "passing to partner needs every player to have exactly one partner");
+    if (v.partner[s] < 0) fail(it->at, "passing to partner needs every player to have exactly one partner", because_of_teams(e, it->at));
 }
 
 }  // namespace

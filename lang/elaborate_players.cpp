@@ -163,4 +163,11 @@ void elaborate_players(elaboration& e) {
   fill_teams(e.v, e.syms.count(symbol_kind::team) ? named_teams(e) : arranged_teams(e));
 }
 
+std::vector<note> because_of_teams(const elaboration& e, pos at) {
+  const item* set = e.find(block_kind::players, form::teams);
+  if (!set) set = e.find(block_kind::players, form::team);
+  if (!set || set->at.file == at.file) return {};
+  return {{set->at, "the players' partners are set here"}};
+}
+
 }  // namespace spades::lang

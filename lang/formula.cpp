@@ -170,7 +170,14 @@ void formula_compiler::unknown_name(const formula& e, scope sc) const {
   }
   if (const item* d = syms_.dropped(n, {form::bid, form::counter}))
     throw diag_error(e.at, fmt::format("unknown name '{}': the {} '{}' is dropped", n, d->as<drop_decl>().kind.text, n), {{d->at, "dropped here"}});
-  throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, known)));
+  // the names there are, so that an author who guessed learns the vocabulary of this place
+  std::vector<std::string> listed;
+  for (const std::string& k : known)
+    if (std::find(listed.begin(), listed.end(), k) == listed.end()) listed.push_back(k);
+  if (syms_.conditions)
+    for (const named_condition& c : *syms_.conditions) listed.push_back(c.name.text);
+  throw diag_error(e.at, fmt::format("unknown name '{}'{}", n, did_you_mean(n, listed)),
+                   {{pos{}, fmt::format("the names known in {}: {}", scope_title(sc), fmt::join(listed, ", "))}});
 }
 
 // held(GROUP), won_with(GROUP, k) ...: the group compiled to a card set the node indexes.
@@ -267,7 +274,7 @@ int formula_compiler::compile(const formula& e, scope sc) {
       x.o = op::num;
       x.value = e.value;
       return add(x, e.at);
-    case formula::name: return add(variable(e, sc), e.at);
+    case formula::name: return name(e, sc);
     case formula::unary:
       x.o = e.text == "-" ? op::neg : op::not_;
       x.a = compile(e.args[0], sc);

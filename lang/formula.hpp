@@ -28,6 +28,7 @@ class formula_compiler {
 
  private:
   int add(expr_node n, pos at);
+  int name(const formula& e, scope sc);  // lang/conditions.cpp
   expr_node variable(const formula& e, scope sc);
   expr_node builtin_variable(const builtin& row, const formula& e, scope sc, int64_t index);
   const builtin* visible_row(const std::string& n, scope sc, int64_t& index) const;
@@ -45,6 +46,7 @@ class formula_compiler {
   variant& v_;
   std::vector<std::pair<std::string, int>> lets_;  // visible lets: name -> slot
   int next_let_ = 0;
+  std::vector<std::string> expanding_;  // the named conditions being compiled, outermost first
 };
 
 }  // namespace spades::lang

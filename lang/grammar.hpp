@@ -230,7 +230,8 @@ struct amend_call_kind : sor<TAO_PEGTL_KEYWORD("bid"), TAO_PEGTL_KEYWORD("announ
 struct amend_rule_kind : TAO_PEGTL_KEYWORD("rule") {};
 struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item, by_item, redeal_item> {};
 struct amend_options_close : one<'}'> {};
-struct amend_options : if_must<one<'{'>, nl, star<amend_option, nl>, amend_options_close> {};
+struct drop_item;
+struct amend_options : if_must<one<'{'>, nl, star<sor<amend_option, drop_item>, nl>, amend_options_close> {};
 struct amend_of_call : if_must<amend_call_kind, arg<name>, ws, amend_options> {};
 struct amend_of_rule : if_must<amend_rule_kind, arg<name>, opt<gap, when_clause>, opt<ws, stmt_block>> {};
 struct amend_target : sor<amend_of_call, amend_of_rule> {};
@@ -252,7 +253,11 @@ struct drop_name : arg<word> {};
 // drop target: an unnamed setting that can be removed (a game then ends by its other rules)
 struct drop_target_kw : TAO_PEGTL_KEYWORD("target") {};
 struct drop_target : seq<gap, drop_target_kw, at<eos>> {};
-struct drop_what : sor<drop_target, seq<drop_kind, must<drop_name>>> {};
+// drop OPTION: inside `amend bid|announce NAME { … }`, an option of the item removed (`drop exchange`)
+struct drop_option_kw : sor<TAO_PEGTL_KEYWORD("blind"), TAO_PEGTL_KEYWORD("allow"), TAO_PEGTL_KEYWORD("exchange"), TAO_PEGTL_KEYWORD("for"),
+                            TAO_PEGTL_KEYWORD("partner"), TAO_PEGTL_KEYWORD("by"), TAO_PEGTL_KEYWORD("redeal")> {};
+struct drop_option : seq<gap, at<drop_option_kw>, word, at<eos>> {};
+struct drop_what : sor<drop_target, drop_option, seq<drop_kind, must<drop_name>>> {};
 SPADES_ITEM(drop, "drop", drop_what);
 #undef SPADES_ITEM
 
@@ -279,6 +284,14 @@ struct extends_decl : if_must<TAO_PEGTL_KEYWORD("extends"), ws, string_lit, eos>
 struct about_decl : if_must<TAO_PEGTL_KEYWORD("about"), ws, string_lit, eos> {};
 // group -> 'group' "the family and source it is listed under" (the file's own; not inherited)
 struct group_decl : if_must<TAO_PEGTL_KEYWORD("group"), ws, string_lit, eos> {};
+// ---- composition (spec/language.md, "Fragments: `include`") ----
+// include -> 'include' "PATH" : take in a fragment's items after the base's, before the file's own
+struct include_decl : if_must<TAO_PEGTL_KEYWORD("include"), ws, string_lit, eos> {};
+// fragment -> 'fragment' : this file is a fragment, taken in by the variants that include it
+struct fragment_decl : if_must<TAO_PEGTL_KEYWORD("fragment"), eos> {};
+// ---- named conditions (spec/language.md, "Named conditions") ----
+// condition -> 'condition' NAME '=' expr : a formula named once, read wherever a formula is
+struct condition_decl : if_must<TAO_PEGTL_KEYWORD("condition"), arg<name>, ws, one<'='>, nl, expr, eos> {};
 struct kw_in : TAO_PEGTL_KEYWORD("in") {};
 // option_choice -> '-'? word : one allowed value of an option, a number or a word (2D)
 struct option_choice : seq<opt<one<'-'>>, word> {};
@@ -293,7 +306,7 @@ struct option_value : sor<seq<option_choice, at<gap, kw_in>>, signed_number, boo
 // option_item -> 'option' name '=' value ('in' allowed)? "description"?
 struct option_item : if_must<TAO_PEGTL_KEYWORD("option"), arg<name>, ws, one<'='>, ws, option_value, opt<gap, option_allowed>,
                              opt<ws, string_lit>, eos> {};
-struct top_item : sor<game_decl, extends_decl, about_decl, group_decl, option_item, players_block, cards_block, deal_block, bidding_block,
+struct top_item : sor<game_decl, extends_decl, about_decl, group_decl, include_decl, fragment_decl, condition_decl, option_item, players_block, cards_block, deal_block, bidding_block,
                       play_block, scoring_block, end_block, course_block> {};
 struct file_end : eof {};
 // file -> top_item* eof

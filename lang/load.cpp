@@ -13,12 +13,13 @@ namespace spades::lang {
 namespace {
 
 std::unique_ptr<variant> build(resolved r, const option_choices& chosen, const sources& src, const std::string& path) {
-  apply_option_values(r, chosen);
-  symbol_table syms = declare(r);
   std::unique_ptr<variant> v;
   try {
+    apply_option_values(r, chosen);
+    symbol_table syms = declare(r);
     v = elaborate(r, syms);
   } catch (diag_error& e) {
+    note_inclusions(e.d, r.included);
     // which game failed: a note at each option chosen
     for (const auto& [name, text] : chosen)
       for (const item& o : r.options)
@@ -26,6 +27,7 @@ std::unique_ptr<variant> build(resolved r, const option_choices& chosen, const s
     throw;
   }
   v->file = path;
+  v->warnings = r.warnings;
   v->source = std::make_shared<const sources>(src);  // run-time errors show their source line too
   return v;
 }

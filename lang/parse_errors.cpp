@@ -109,6 +109,26 @@ std::string found_at(const std::string& text, size_t offset) {
   return fmt::format("found '{}'", (char)c);
 }
 
+// `broken_by discard, lead`: a list written with commas. The line as it would be written, commas out.
+std::string comma_list_hint(const std::string& text, size_t at) {
+  size_t nl = at == 0 ? std::string::npos : text.rfind('\n', at - 1);
+  const size_t begin = nl == std::string::npos ? 0 : nl + 1;
+  size_t end = std::min(text.find('\n', at), text.size());
+  end = std::min(text.find('#', at), end);  // a comment after the list is not part of it
+  std::string line;
+  for (size_t i = begin; i < end; ++i) {
+    if (text[i] == ',') {
+      if (!line.empty() && line.back() != ' ') line += ' ';
+      while (i + 1 < end && (text[i + 1] == ' ' || text[i + 1] == '\t')) ++i;
+      continue;
+    }
+    line += text[i];
+  }
+  const size_t first = line.find_first_not_of(" \t"), last = line.find_last_not_of(" \t\r");
+  if (first == std::string::npos || last - first > 80) return "; the words of a list are separated by blanks, not commas";
+  return fmt::format("; the words of a list are separated by blanks, not commas: `{}`", line.substr(first, last - first + 1));
+}
+
 }  // namespace
 
 std::string message_of(const syntax_row& e) {
@@ -133,6 +153,7 @@ diag_error syntax_error(const std::string& text, int file, size_t at, const synt
     std::vector<std::string> candidates(row.candidates.begin(), row.candidates.end());
     full += did_you_mean(found.substr(7, found.size() - 8), candidates);
   }
+  if (found == "found ','" && row.message == error_info<R::eos>.message) full += comma_list_hint(text, at);
   std::vector<note> notes;
   std::optional<note> n = row.opened == closes::brace ? unclosed_brace(text, at, file)
                           : row.opened == closes::paren ? unclosed_paren(text, at, file)

@@ -44,7 +44,7 @@ constexpr auto scoring_settings = keywords_of(scoring_forms);
 constexpr auto end_settings = keywords_of(end_forms);
 constexpr auto course_settings = keywords_of(course_forms);
 constexpr auto step_kinds = words_of(step_kind_words);
-constexpr std::string_view declarations[] = {"game", "extends", "about", "group", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
+constexpr std::string_view declarations[] = {"game", "extends", "about", "group", "include", "fragment", "condition", "option", "players", "cards", "deal", "bidding", "play", "scoring", "end", "course"};
 constexpr auto amend_options = keywords_of({form::blind, form::allow, form::exchange, form::convert, form::for_side, form::partner_agrees, form::by, form::redeal});
 constexpr auto drop_kinds = keywords_of({form::bid, form::forbid, form::force, form::refuse, form::prefer, form::announce, form::counter, form::tally, form::rule, form::team, form::tie, form::step});
 

@@ -35,7 +35,7 @@ struct stored<rule_list<Items...>> {
         R::tally_stmt, R::win_stmt, R::lose_stmt, R::if_stmt, R::else_branch, R::assign_stmt, R::assign_op, R::stmt_block, R::kw_play,
         R::kw_lead, R::players_block, R::cards_block, R::step_place_kw, R::step_name, R::step_kind_name, R::course_block, R::deal_block,
         R::bidding_block, R::play_block, R::scoring_block, R::end_block, R::amend_call_kind, R::amend_rule_kind, R::drop_target_kw,
-        R::game_decl, R::extends_decl, R::about_decl, R::group_decl,
+        R::game_decl, R::extends_decl, R::about_decl, R::group_decl, R::include_decl, R::fragment_decl, R::condition_decl,
       Items...>;
 };
 template <typename Rule>

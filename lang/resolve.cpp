@@ -10,7 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "lang/conditions.hpp"
 #include "lang/parser.hpp"
+#include "lang/restate.hpp"
 #include "runtime/read.hpp"
 #include "runtime/variant.hpp"
 
@@ -39,11 +41,32 @@ std::string read_file(const std::string& path) {
 
 namespace {
 
+// `drop KEYWORD` (`drop convert NAME`) in an amendment: the item's option of that keyword (name) removed.
+void drop_option(item& target, const item& d) {
+  std::vector<item>& options = target.as<call_decl>().options;
+  const drop_decl& x = d.as<drop_decl>();
+  auto same = std::find_if(options.begin(), options.end(), [&](const item& o) {
+    return keyword(o.kind) == x.kind.text && (!x.what || (o.name && o.name->text == x.what->text));
+  });
+  if (same == options.end()) {
+    std::vector<std::string> have;
+    for (const item& o : options) have.push_back(o.name ? keyword(o.kind) + " " + o.name->text : keyword(o.kind));
+    const std::string what = x.what ? x.kind.text + " " + x.what->text : x.kind.text;
+    throw diag_error(x.kind.at, fmt::format("'{}' has no `{}` to drop{} (its options: {})", target.key(), what, did_you_mean(what, have),
+                                            have.empty() ? "none" : fmt::format("{}", fmt::join(have, ", "))));
+  }
+  options.erase(same);
+}
+
 // `amend bid|announce NAME { options }`: each option replaces the item's option of the same keyword (a
 // `convert`: of the same name), or is added.
 void amend_options(item& target, const item& a) {
   std::vector<item>& options = target.as<call_decl>().options;
   for (const item& o : a.as<amend_decl>().options) {
+    if (o.kind == form::drop) {
+      drop_option(target, o);
+      continue;
+    }
     auto same = std::find_if(options.begin(), options.end(), [&](const item& x) {
       return x.kind == o.kind && (o.kind != form::convert || x.name->text == o.name->text);
     });
@@ -101,7 +124,8 @@ void place_steps(std::vector<item>& into, const std::vector<item>& from) {
 // Linear in the number of items: keys are looked up in hash maps, and dropped items are removed in one
 // pass at the end (a file of 100k rules merges in well under a second).
 // The items of `from` are moved into `into` (the file's syntax tree is not read again).
-void merge_items(std::vector<item>& into, std::vector<item>& from, const std::string& where, std::vector<item>& drops) {
+void merge_items(std::vector<item>& into, std::vector<item>& from, const std::string& where, std::vector<item>& drops,
+                 std::vector<diagnostic>& warnings) {
   // tie rules are an ordered list read top to bottom: a file that states any replaces the inherited list
   bool own_ties = std::any_of(from.begin(), from.end(), [](const item& x) { return x.kind == form::tie; });
   if (own_ties) into.erase(std::remove_if(into.begin(), into.end(), [](const item& x) { return x.kind == form::tie; }), into.end());
@@ -158,6 +182,7 @@ void merge_items(std::vector<item>& into, std::vector<item>& from, const std::st
     auto [first, fresh] = seen.emplace(key, it.at);
     if (!fresh) throw diag_error(it.at, fmt::format("'{}' is defined twice in '{}'", key, where), {{first->second, "first defined here"}});
     if (auto found = index.find(key); found != index.end()) {
+      compare_restated(into[found->second], it, warnings);
       into[found->second] = std::move(it);
     } else {
       index.emplace(std::move(key), into.size());
@@ -180,9 +205,10 @@ void merge_items(std::vector<item>& into, std::vector<item>& from, const std::st
 // file; a base named by id and missing there, from the first search folder holding it; none: an error at
 // the `extends`, with the ids near it.
 std::pair<std::string, std::string> base_file(const std::string& path, const std::string& shown, const word& named,
-                                              const std::vector<std::string>& search) {
+                                              const std::vector<std::string>& search, const char* what) {
   std::string base = named.text;
-  if (base.empty()) throw diag_error(named.at, "extends needs the name of a variant file");
+  if (base.empty())
+    throw diag_error(named.at, std::string_view(what) == "base" ? "extends needs the name of a variant file" : "include needs the name of a fragment file");
   if (fs::path(base).extension() != ".spades") base += ".spades";
   fs::path bp = fs::path(base).is_absolute() ? fs::path(base) : fs::path(path).parent_path() / base;
   // shown without the detour: "rulesets/standard.spades", not "tests/lang/../../rulesets/standard.spades"
@@ -194,24 +220,26 @@ std::pair<std::string, std::string> base_file(const std::string& path, const std
   dirs.insert(dirs.end(), search.begin(), search.end());
   std::vector<std::string> shown_dirs;
   for (const std::string& d : dirs) shown_dirs.push_back(d.empty() ? "." : d);
-  throw diag_error(named.at, fmt::format("cannot find the base '{}': no {} in {}{}", named.text, fs::path(base).filename().string(),
+  throw diag_error(named.at, fmt::format("cannot find the {} '{}': no {} in {}{}", what, named.text, fs::path(base).filename().string(),
                                          fmt::join(shown_dirs, ", "), did_you_mean(fs::path(named.text).stem().string(), variant_ids(dirs))));
 }
 
-void resolve_into(sources& src, const std::string& path, const std::string& shown, resolved& out, std::vector<std::string>& stack,
-                  pos from, const std::string* given_text = nullptr, const std::vector<std::string>& search = {}) {
+// A file read and parsed, once it is known not to close a cycle (`how`: "extends" or "include", the
+// edge that reached it) nor to pass the bound on nesting.
+file_ast read_one(sources& src, const std::string& path, const std::string& shown, const std::vector<std::string>& stack, pos from,
+                  const char* how, const std::string* given_text, std::string& canon) {
   // a path the system cannot resolve (too long, bad bytes) is compared as written; reading it fails below
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(path, ec);
-  std::string canon = ec ? fs::path(path).lexically_normal().string() : canonical.string();
+  canon = ec ? fs::path(path).lexically_normal().string() : canonical.string();
   for (size_t i = 0; i < stack.size(); ++i)
     if (stack[i] == canon) {
       std::string cycle;
       for (size_t j = i; j < stack.size(); ++j) cycle += fs::path(stack[j]).filename().string() + " -> ";
       cycle += fs::path(canon).filename().string();
-      throw diag_error(from, fmt::format("circular extends: {}", cycle));
+      throw diag_error(from, fmt::format("circular {}: {}", how, cycle));
     }
-  if (stack.size() >= 32) throw diag_error(from, "extends chain is too long (more than 32 files)");
+  if (stack.size() >= 32) throw diag_error(from, fmt::format("{} chain is too long (more than 32 files)", how));
   file_text read;
   if (given_text) {
     read.text = *given_text;
@@ -230,24 +258,13 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
   bool blank = true;
   for (char c : text) blank &= (c == ' ' || c == '\t' || c == '\n' || c == '\r');
   if (blank) throw diag_error({file, 1, 1}, "the file is empty: a variant needs at least `extends` or its rules");
-  file_ast ast = parse(src, file);
+  return parse(src, file);
+}
 
-  stack.push_back(canon);
-  if (ast.extends) {
-    const auto [bp, bshown] = base_file(path, shown, *ast.extends, search);
-    resolve_into(src, bp, bshown, out, stack, ast.extends->at, nullptr, search);
-  }
-  stack.pop_back();
-
-  out.chain.push_back(path);
-  if (ast.game) out.name = ast.game->text;
-  // a base's sentence describes the base, not the file that changes it
-  if (stack.empty()) {
-    out.about = ast.about ? ast.about->text : "";
-    out.group = ast.group ? ast.group->text : "";
-    out.base = ast.extends ? fs::path(ast.extends->text).stem().string() : "";
-  }
-  merge_items(out.options, ast.top, "options", out.drops);
+// A file's own options and blocks, merged onto what `out` holds so far.
+void merge_own(file_ast& ast, resolved& out) {
+  merge_items(out.options, ast.top, "options", out.drops, out.warnings);
+  merge_conditions(out.conditions, ast.conditions);
   // the same block may be opened more than once in a file; its items still may not repeat
   std::vector<std::pair<block_kind, std::vector<item>>> per_block;
   for (block& b : ast.blocks) {
@@ -265,8 +282,93 @@ void resolve_into(sources& src, const std::string& path, const std::string& show
     }
     for (const block& b : ast.blocks)
       if (b.kind == kind) rb->at = b.at;
-    merge_items(rb->items, items, std::string(word_of(block_words, kind)), out.drops);
+    merge_items(rb->items, items, std::string(word_of(block_words, kind)), out.drops, out.warnings);
   }
+}
+
+void take_fragments(sources& src, const file_ast& ast, const std::string& path, const std::string& shown, resolved& out,
+                    std::vector<std::string>& stack, const std::vector<std::string>& search);
+
+// What only a whole variant says.
+void refuse_whole_variant_parts(const file_ast& ast) {
+  if (ast.extends) throw diag_error(ast.extends->at, "a fragment has no base of its own: the variant that includes it gives the base");
+  if (ast.game) throw diag_error(ast.game->at, "a fragment has no display name: `game` belongs to the variant that includes it");
+}
+
+// A fragment alone: the items of `ast` counted, and each fragment it includes read, parsed, found and counted.
+void check_included(sources& src, const file_ast& ast, const std::string& path, const std::string& shown, std::vector<std::string>& stack,
+                    const std::vector<std::string>& search, fragment_summary& count) {
+  count.items += (int)ast.top.size();
+  for (const block& b : ast.blocks) count.items += (int)b.items.size();
+  for (const word& inc : ast.includes) {
+    const auto [fp, fshown] = base_file(path, shown, inc, search, "fragment");
+    std::string canon;
+    file_ast sub = read_one(src, fp, fshown, stack, inc.at, "include", nullptr, canon);
+    if (!sub.fragment)
+      throw diag_error(inc.at, fmt::format("'{}' is not a fragment: `include` takes a file that says `fragment`; to start from a whole variant, use `extends`", fshown));
+    refuse_whole_variant_parts(sub);
+    if (++count.fragments > max_fragments) throw diag_error(inc.at, fmt::format("a variant takes in at most {} fragments", max_fragments));
+    stack.push_back(canon);
+    check_included(src, sub, fp, fshown, stack, search, count);
+    stack.pop_back();
+  }
+}
+
+// One fragment named by `include`: its own fragments first, then its items (spec/language.md, "Fragments").
+void resolve_fragment(sources& src, const std::string& path, const std::string& shown, resolved& out, std::vector<std::string>& stack,
+                      const word& named, const std::vector<std::string>& search) {
+  std::string canon;
+  file_ast ast = read_one(src, path, shown, stack, named.at, "include", nullptr, canon);
+  for (const inclusion& earlier : out.included)
+    if (earlier.canon == canon)
+      throw diag_error(named.at, fmt::format("'{}' is already included: a fragment is taken in once", shown), {{earlier.at, "included here"}});
+  if (!ast.fragment)
+    throw diag_error(named.at, fmt::format("'{}' is not a fragment: `include` takes a file that says `fragment`; to start from a whole variant, use `extends`", shown));
+  refuse_whole_variant_parts(ast);
+  if ((int)out.included.size() >= max_fragments)
+    throw diag_error(named.at, fmt::format("a variant takes in at most {} fragments", max_fragments));
+  out.included.push_back({ast.file, named.at, canon});
+  stack.push_back(canon);
+  take_fragments(src, ast, path, shown, out, stack, search);
+  stack.pop_back();
+  merge_own(ast, out);
+}
+
+void take_fragments(sources& src, const file_ast& ast, const std::string& path, const std::string& shown, resolved& out,
+                    std::vector<std::string>& stack, const std::vector<std::string>& search) {
+  for (const word& inc : ast.includes) {
+    const auto [fp, fshown] = base_file(path, shown, inc, search, "fragment");
+    resolve_fragment(src, fp, fshown, out, stack, inc, search);
+  }
+}
+
+void resolve_into(sources& src, const std::string& path, const std::string& shown, resolved& out, std::vector<std::string>& stack,
+                  pos from, const std::string* given_text = nullptr, const std::vector<std::string>& search = {}) {
+  std::string canon;
+  file_ast ast = read_one(src, path, shown, stack, from, "extends", given_text, canon);
+  if (ast.fragment) {
+    if (!stack.empty()) throw diag_error(from, fmt::format("'{}' is a fragment: include it (`include`), a base is a whole variant", shown));
+    throw fragment_alone(ast.fragment->at, "this file is a fragment: it is taken in by the variants that include it (`include`), not played alone");
+  }
+
+  stack.push_back(canon);
+  if (ast.extends) {
+    const auto [bp, bshown] = base_file(path, shown, *ast.extends, search, "base");
+    resolve_into(src, bp, bshown, out, stack, ast.extends->at, nullptr, search);
+  }
+  take_fragments(src, ast, path, shown, out, stack, search);
+  stack.pop_back();
+
+  out.chain.push_back(path);
+  if (ast.game) out.name = ast.game->text;
+  // a base's sentence describes the base, not the file that changes it
+  if (stack.empty()) {
+    out.about = ast.about ? ast.about->text : "";
+    out.group = ast.group ? ast.group->text : "";
+    out.base = ast.extends ? fs::path(ast.extends->text).stem().string() : "";
+    for (const word& inc : ast.includes) out.fragments.push_back(fs::path(inc.text).stem().string());
+  }
+  merge_own(ast, out);
 }
 
 }  // namespace
@@ -301,11 +403,39 @@ std::vector<std::string> variant_ids(const std::vector<std::string>& dirs) {
   return ids;
 }
 
+void note_inclusions(diagnostic& d, const std::vector<inclusion>& included) {
+  int file = d.at.file;
+  // nested fragments: each `include` up to the variant's own (at most as many steps as fragments)
+  for (size_t step = 0; step < included.size(); ++step) {
+    auto by = std::find_if(included.begin(), included.end(), [&](const inclusion& x) { return x.file == file; });
+    if (by == included.end()) return;
+    d.notes.push_back({by->at, "included here"});
+    file = by->at.file;
+  }
+}
+
+std::optional<fragment_summary> check_fragment(sources& src, const std::string& path, const std::vector<std::string>& search) {
+  std::vector<std::string> stack;
+  std::string canon;
+  file_ast ast = read_one(src, path, path, stack, {}, "include", nullptr, canon);
+  if (!ast.fragment) return std::nullopt;
+  refuse_whole_variant_parts(ast);
+  fragment_summary count;
+  stack.push_back(canon);
+  check_included(src, ast, path, path, stack, search, count);
+  return count;
+}
+
 resolved resolve(sources& src, const std::string& path, const std::string* text, const std::vector<std::string>& search) {
   resolved out;
   std::vector<std::string> stack;
   out.id = fs::path(path).stem().string();
-  resolve_into(src, path, path, out, stack, {}, text, search);
+  try {
+    resolve_into(src, path, path, out, stack, {}, text, search);
+  } catch (diag_error& e) {
+    note_inclusions(e.d, out.included);
+    throw;
+  }
   if (out.name.empty()) out.name = out.id;
   return out;
 }

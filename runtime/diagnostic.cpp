@@ -100,6 +100,12 @@ std::string sources::render(const diagnostic& d) const {
   return out;
 }
 
+std::string sources::render_warning(const diagnostic& d) const {
+  std::string out = render_one(d.at, "warning", d.message);
+  for (const note& n : d.notes) out += render_one(n.at, "note", n.message);
+  return out;
+}
+
 std::string printable(const std::string& text, size_t max) {
   std::string out = sanitised(text, false, [](size_t, unsigned char) {});
   if (out.size() > max) {

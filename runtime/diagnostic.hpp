@@ -42,6 +42,8 @@ class sources {
   int size() const { return (int)paths_.size(); }
   // file:line:col: error: message, then the source line and a caret; notes likewise.
   std::string render(const diagnostic& d) const;
+  // The same shape, as a warning: "file:line:col: warning: message".
+  std::string render_warning(const diagnostic& d) const;
 
  private:
   std::string render_one(pos at, const char* level, const std::string& message) const;

@@ -203,6 +203,17 @@ inline int64_t team_var(const variant& v, const expr_node& n, const eval_ctx& cx
   }
 }
 
+// `dealer`, `dealer_left` ...: whether the seat in scope (a team: any member) is that seat of this hand.
+[[gnu::noinline]] int64_t seat_relative(const variant& v, const expr_node& n, const eval_ctx& cx) {
+  const int d = cx.st->dealer, seats = v.seats;
+  const int target = n.v == var::dealer ? d : n.v == var::dealer_left ? (d + 1) % seats : n.v == var::dealer_right ? (d + seats - 1) % seats : v.partner[d];
+  if (target < 0) return 0;  // no partner
+  const int me = cx.player >= 0 ? cx.player : cx.bidder;
+  if (me >= 0) return me == target;
+  if (cx.team < 0) fail(v, n, "a seat's value used where no seat is in scope");
+  return v.team_of[target] == cx.team;
+}
+
 // The value of a variable node (no dispatch on the node's operation: leaves come here directly).
 int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
   switch (n.v) {
@@ -232,6 +243,7 @@ int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
     case var::void_led: return cx.st->ph == phase::play && cx.st->played > 0 && (cx.st->hands[cx.st->turn] & cx.st->led_mask).empty();
     case var::led_trump: return cx.st->ph == phase::play && cx.st->played > 0 && v.trump.has(cx.st->trick_cards[0]);
     case var::winning: return cx.card >= 0 && (cx.st->played == 0 || beats(v, cx.card, cx.st->win_card));
+    case var::dealer: case var::dealer_left: case var::dealer_right: case var::dealer_partner: return seat_relative(v, n, cx);
     case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
     case var::player_call: case var::player_first_tricks: case var::last_trick:
       return player_var(v, n, cx);

@@ -21,6 +21,7 @@ constexpr int max_bid_kinds = 60;       // each a range within 0..tricks
 constexpr int max_calls = 32;           // announcements and conversions, besides declining
 constexpr int max_restrictions = 512;   // named play restrictions (forbid, force, refuse, prefer) of a variant
 constexpr int max_option_values = 64;   // an option a setting names allows at most this many values
+constexpr int max_fragments = 64;       // fragments one variant takes in (`include`), nested ones included
 // A number in a file (an option's value, a target) lies within -10^9..10^9.
 constexpr int64_t max_number = 1000000000;
 // The deepest a formula or a run of nested statements may go: PEGTL descends recursively through

@@ -61,7 +61,10 @@ enum class var : uint8_t {
   won_with, trumped,           // tricks won with a card of the group (by trumping); child a: trick k, or -1
   final_run,                   // the unbroken run of final tricks won with a card of the group
   leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
-  winning                      // a card played: it would win the trick as it stands (per card, eval_ctx::card)
+  winning,                     // a card played: it would win the trick as it stands (per card, eval_ctx::card)
+  // the seat in scope (the bidder, the player to play, the player; a team: any member) is the dealer, sits at
+  // the dealer's left or right, or is the dealer's partner
+  dealer, dealer_left, dealer_right, dealer_partner
 };
 inline bool is_card_function(var v) { return v >= var::held && v <= var::final_run; }
 struct expr_node {
@@ -240,6 +243,8 @@ struct variant {
   std::string about; // the file's `about` sentence, or ""
   std::string group; // the file's `group`: the family and source it is listed under, or ""
   std::string base;  // the id of the variant it extends, or ""
+  std::vector<std::string> fragments;  // the ids of the fragments the file itself includes, in order
+  std::vector<diagnostic> warnings;  // what loading found the file may not mean (positions in `source`)
 
   // players and teams
   int seats = 4;

@@ -222,6 +222,13 @@ TEST_CASE("behaviour: sim's --option sets a rule option for the game, negative v
   auto bad = run("sim tests/features/negatives.spades --games 1 --option fine=5x");
   CHECK(bad.code == 2);
   CHECK(bad.out == "spades sim: option fine needs a number, true or false, not '5x'\n");
+  // -o is --option, and a value outside the declared range is refused with the range
+  auto short_form = run("sim tests/features/options_allowed.spades --games 1 -o per_trick=25");
+  CHECK(short_form.code == 2);
+  CHECK(short_form.out == "spades sim: option per_trick: '25' is not one of its allowed values (5..20)\n");
+  auto short_ok = run("sim tests/features/negatives.spades --games 1 --seed 1 -o fine=-5 --json");
+  REQUIRE(short_ok.code == 0);
+  CHECK(nlohmann::json::parse(short_ok.out)["sides"]["A"]["average_hand_score"] == -8.0);
   auto none = run("sim tests/features/ties_first.spades --games 1 --option x=1");
   CHECK(none.code == 2);
   CHECK(none.out == "spades sim: this variant has no rule options (--option x=1)\n");

@@ -161,6 +161,36 @@ TEST_CASE("cli: under --json every failure is one JSON document on stdout, its m
                                               {"message", "expected 'when' and a condition, found 'behind'"}, {"notes", nlohmann::json::array()}});
 }
 
+TEST_CASE("cli: check of a fragment checks it alone; other commands refuse it") {
+  auto ok = run("check tests/features/fragments/bags5_common.spades tests/features/include_bags5.spades");
+  CHECK(ok.code == 0);
+  CHECK(ok.out == "ok tests/features/fragments/bags5_common.spades: a fragment, 2 items (0 more fragments included); its meaning is checked in each "
+                  "variant that includes it\nok tests/features/include_bags5.spades: Spades, 5 bags, to 250: 4 players, 2 teams, 52 cards, 3 bids, 3 "
+                  "scoring rules\n");
+  auto j = nlohmann::json::parse(run("check tests/features/fragments/bags5_common.spades --json", "", true).out);
+  CHECK(j["files"][0]["fragment"] == nlohmann::json{{"items", 2}, {"fragments", 0}});
+  // a fragment that includes a cycle is an error even alone
+  auto cycle = run("check tests/lang/fragments/cycle_a.spades");
+  CHECK(cycle.code == 1);
+  CHECK(cycle.out.rfind("tests/lang/fragments/cycle_b.spades:2:1: error: circular include: cycle_a.spades -> cycle_b.spades -> cycle_a.spades\n", 0) == 0);
+  auto sim = run("sim tests/features/fragments/bags5_common.spades --games 1");
+  CHECK(sim.code == 1);
+  CHECK(sim.out.find("error: this file is a fragment: it is taken in by the variants that include it (`include`), not played alone") != std::string::npos);
+}
+
+TEST_CASE("cli: check prints warnings on standard error and under `warnings` with --json, and still passes") {
+  auto r = run("check tests/lang/restate_drops_optional.spades");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("tests/lang/restate_drops_optional.spades:4:3: warning: this restates the inherited 'bid blind_nil' whole, and drops "
+                   "`optional` from its `exchange`") != std::string::npos);
+  auto j = nlohmann::json::parse(run("check tests/lang/restate_drops_optional.spades --json", "", true).out);
+  CHECK(j["files"][0]["ok"] == true);
+  REQUIRE(j["files"][0]["warnings"].size() == 1);
+  CHECK(j["files"][0]["warnings"][0]["severity"] == "warning");
+  CHECK(j["files"][0]["warnings"][0]["line"] == 4);
+  CHECK(j["files"][0]["warnings"][0]["notes"][0]["file"] == "rulesets/standard.spades");
+}
+
 TEST_CASE("cli: check --json gives each file's summary or diagnostics with positions") {
   auto r = run("check rulesets/nyc.spades tests/lang/allow_without_when.spades --json", "", true);
   CHECK(r.code == 1);

@@ -89,3 +89,20 @@ TEST_CASE("the corpus is consistent", "[diagnostics]") {
     CHECK(text.back() == '\n');
   }
 }
+
+// Warnings: each tests/lang/NAME.warn holds what loading NAME.spades warns of, rendered as `spades check`
+// prints it (the file itself loads: warnings never fail it).
+TEST_CASE("golden warnings of tests/lang", "[diagnostics]") {
+  at_source_root root;
+  const std::vector<std::string> names = stems(".warn");
+  REQUIRE(names.size() >= 2);
+  for (const std::string& name : names) {
+    DYNAMIC_SECTION(name << ".warn") {
+      spades::lang::sources src;
+      auto v = spades::lang::load_variant(src, (corpus / (name + ".spades")).string());
+      std::string got;
+      for (const spades::diagnostic& w : v->warnings) got += v->source->render_warning(w);
+      CHECK(got == slurp(corpus / (name + ".warn")));
+    }
+  }
+}

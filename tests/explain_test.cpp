@@ -61,6 +61,8 @@ TEST_CASE("explain: --json gives the same sections; --option sets a value; error
   CHECK(nlohmann::json::parse(bad.out).contains("error"));
   CHECK(run("explain").code == 2);
   CHECK(run("explain --help").code == 0);
+  // the heading names the fragments the file includes, after its base
+  CHECK(run("explain tests/features/include_bags5.spades", "", true).out.rfind("Spades, 5 bags, to 250 (include_bags5, extends standard, includes bags5_common)\n", 0) == 0);
 }
 
 TEST_CASE("explain: formulas printed with the brackets precedence needs and the file's own names") {

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli/lsp.hpp"
+#include "cli/lsp_analysis.hpp"
 #include "cli/lsp_text.hpp"
 #include "runtime/limits.hpp"
 #include "tests/test_util.hpp"
@@ -231,4 +232,23 @@ TEST_CASE("lsp: a message that is not UTF-8 is a parse error; answers with bytes
   CHECK(out[0]["error"]["code"] == -32700);
   served r = serve_text(framed({init, R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})"}));
   CHECK(r.out.find(answer(R"({"id":2,"jsonrpc":"2.0","result":null})")) != std::string::npos);
+}
+
+TEST_CASE("lsp: a clean document's warnings are published as warnings at the author's line") {
+  const std::string path = spades::testing::source_path("tests/lang/restate_drops_optional.spades");
+  const spades::cli::lsp::analysis a = spades::cli::lsp::analyse(path, slurp(path));
+  const nlohmann::json d = spades::cli::lsp::diagnostics(a);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0]["severity"] == 2);
+  CHECK(d[0]["range"]["start"] == nlohmann::json{{"line", 3}, {"character", 2}});
+  CHECK(d[0]["message"].get<std::string>().rfind("this restates the inherited 'bid blind_nil' whole, and drops `optional` from its `exchange`", 0) == 0);
+  CHECK(d[0]["relatedInformation"][0]["message"] == "the inherited 'bid blind_nil' is here");
+}
+
+TEST_CASE("lsp: a fragment that parses shows no error (its meaning is checked where it is included); one that does not, its syntax error") {
+  const std::string path = spades::testing::source_path("tests/features/fragments/bags5_common.spades");
+  CHECK(spades::cli::lsp::diagnostics(spades::cli::lsp::analyse(path, slurp(path))).empty());
+  const nlohmann::json bad = spades::cli::lsp::diagnostics(spades::cli::lsp::analyse(path, "fragment\nend { target }\n"));
+  REQUIRE(bad.size() == 1);
+  CHECK(bad[0]["message"].get<std::string>().rfind("expected a number or an option name", 0) == 0);
 }

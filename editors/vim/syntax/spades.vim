@@ -9,7 +9,7 @@ let s:cpo_save = &cpo
 set cpo&vim
 
 " top-level declarations
-syn keyword spadesTop game extends about group option
+syn keyword spadesTop game extends about group option include fragment condition
 " the blocks
 syn keyword spadesBlock players cards deal bidding play scoring end course
 " the items of the blocks (a setting a line), the options of bids and calls, drop and amend
@@ -27,7 +27,7 @@ syn keyword spadesBoolean true false
 " the functions (count is also the players' item)
 syn keyword spadesFunction sum count min max abs first_tricks partner_bid_is held dealt won won_with trumped final_run
 " the built-in names a formula reads (lang/vocabulary.cpp)
-syn keyword spadesBuiltin hand first_hand score behind broken trick leading void_led led_trump winning
+syn keyword spadesBuiltin hand first_hand score behind broken trick leading void_led led_trump winning dealer dealer_left dealer_right dealer_partner
 syn keyword spadesBuiltin team_bids_made partner_bid this_bid bids_made bids_total tricks last_trick
 syn keyword spadesBuiltin team_tricks team_bid
 " the card groups' words relative to the trick and the card in question (refuse, prefer)
