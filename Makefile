@@ -1,7 +1,7 @@
 # Thin wrapper: install what is missing, configure, build, then play or test.
 BUILD ?= build
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
-PKGS  := cmake g++ make tao-pegtl-dev libfmt-dev nlohmann-json3-dev catch2 graphviz neovim python3 nodejs
+PKGS  := cmake g++ make tao-pegtl-dev libfmt-dev nlohmann-json3-dev catch2 graphviz neovim python3 nodejs libboost-dev chromium chromium-driver python3-selenium
 SUDO  := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS  ?=
 # extra CMake settings for the Release build (CI: -DSPADES_WERROR=ON)

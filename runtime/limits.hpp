@@ -63,6 +63,14 @@ constexpr int max_lsp_results = 2000;        // locations, completion items or s
 
 constexpr int max_autosaves = 20;       // games `spades play` keeps in its folder; the oldest go first
 
+// ---- what a browser may ask of `spades serve` (docs/serve.md) ----
+constexpr uint64_t max_web_variant_bytes = 256u << 10;  // a variant pasted into the page
+// A WebSocket message or a request's body: a pasted variant sent as JSON (every byte escaped) fits.
+constexpr uint64_t max_web_message_bytes = 8 * max_web_variant_bytes;
+constexpr int max_web_tables = 64;                 // tables open at once on one server
+constexpr int max_web_connections_per_table = 16;  // browser tabs at one table, every seat together
+constexpr int max_web_name_bytes = 40;             // a seat's player name
+
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
 constexpr int max_redeals_in_row = 100;

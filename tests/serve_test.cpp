@@ -1,0 +1,276 @@
+// spades serve's protocol, driven through the hub without sockets: whole games through the server's messages,
+// what each seat is sent (every message inspected for cards it may not see), and every refusal.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "web/server/hub.hpp"
+
+using namespace spades;
+using namespace spades::web;
+
+namespace {
+
+hub_config config(const std::string& state = "") {
+  hub_config c;
+  c.rulesets_dir = std::string(SPADES_SOURCE_DIR) + "/rulesets";
+  c.search = {c.rulesets_dir};
+  c.state_dir = state;
+  return c;
+}
+
+// A browser's connection: every message it was sent, parsed.
+struct client {
+  hub& h;
+  int conn;
+  std::vector<json> got;
+  explicit client(hub& owner) : h(owner), conn(owner.open([this](const std::string& m) { got.push_back(json::parse(m)); })) {}
+  void say(const json& m) { h.receive(conn, m.dump()); }
+  const json& last() const { return got.back(); }
+  json last_view() const {
+    for (auto it = got.rbegin(); it != got.rend(); ++it)
+      if ((*it)["type"] == "view") return *it;
+    return nullptr;
+  }
+};
+
+json table_request(const std::vector<std::string>& players, const std::string& ruleset = "standard") {
+  json seats = json::array();
+  for (const std::string& p : players) seats.push_back({{"player", p}, {"name", p == "person" ? "Ann" : ""}});
+  return {{"ruleset", ruleset}, {"seats", seats}};
+}
+
+std::string token_of(const json& created, const std::string& seat) {
+  for (const json& s : created["seats"])
+    if (s["seat"] == seat) return s["token"];
+  return "";
+}
+
+// The person's move for the decision in the view: look first when it may bid blind; the first legal bid or
+// choice; the first playable card; the first cards of the hand to pass.
+json next_move(const json& v) {
+  const json& d = v["decision"];
+  if (d["blind"].get<bool>()) return {{"type", "look"}};
+  if (d["kind"] == "play") return {{"type", "cards"}, {"cards", {d["for_dummy"].get<bool>() ? v["dummy_cards"][0] : v["cards"]["playable"][0]}}};
+  if (d["kind"] == "cards") {
+    json cards = json::array();
+    for (int i = 0; i < d["pick"].get<int>(); ++i) cards.push_back(v["cards"]["hand"][(size_t)i]);
+    return {{"type", "cards"}, {"cards", cards}};
+  }
+  return {{"type", "move"}, {"index", d["moves"][0]["index"]}};
+}
+
+// Every card id a view shows as held or given: the seat's hand, its playable cards and reasons, what it
+// received, the card it drew, a dummy's.
+std::set<int> cards_shown(const json& v) {
+  std::set<int> out;
+  const json& c = v["cards"];
+  if (!c["hand"].is_null())
+    for (const json& x : c["hand"]) out.insert(x.get<int>());
+  if (c.contains("playable"))
+    for (const json& x : c["playable"]) out.insert(x.get<int>());
+  if (c.contains("reasons"))
+    for (auto it = c["reasons"].begin(); it != c["reasons"].end(); ++it) out.insert(std::stoi(it.key()));
+  for (const json& x : v["received"]) out.insert(x.get<int>());
+  if (v["drawn"].get<int>() >= 0) out.insert(v["drawn"].get<int>());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("serve: one person and three bots play standard to the end through the messages", "[serve]") {
+  hub h(config());
+  const answer a = h.create(table_request({"rule", "rule", "person", "rule"}).dump());
+  REQUIRE(a.status == 200);
+  const json created = json::parse(a.body);
+  client me(h);
+  me.say({{"type", "join"}, {"token", token_of(created, "S")}});
+  REQUIRE(me.got.size() == 2);
+  CHECK(me.got[0]["type"] == "hello");
+  CHECK(me.got[0]["seat_name"] == "S");
+  CHECK(me.got[0]["deck"].size() == 52);
+  CHECK(me.got[0]["deck"][0]["text"] == "A\u2660");
+  int moves = 0;
+  while (me.last_view()["decision"].is_object() && moves < 5000) {
+    const size_t before = me.got.size();
+    me.say(next_move(me.last_view()));
+    REQUIRE(me.got.size() > before);
+    INFO(me.last().dump());
+    REQUIRE(me.last()["type"] == "view");
+    ++moves;
+  }
+  const json end = me.last_view();
+  REQUIRE(end.contains("over"));
+  CHECK(end["over"]["reason"].get<std::string>().find("reached") != std::string::npos);
+  CHECK(end["sheet"].size() == end["over"]["hands"].get<size_t>());
+  CHECK(end["sheet"][0]["teams"][0]["rules"].get<std::string>().find("contract") != std::string::npos);
+  // the record of the finished game, and a refusal while a game goes on
+  const answer rec = h.download(token_of(created, "S"), false);
+  REQUIRE(rec.status == 200);
+  const json doc = json::parse(rec.body);
+  CHECK(doc["record"]["command"] == "serve");
+  CHECK(doc["cases"].size() == end["over"]["hands"].get<size_t>());
+}
+
+TEST_CASE("serve: a seat is sent none of another seat's cards, in any message", "[serve]") {
+  hub h(config());
+  const json created = json::parse(h.create(table_request({"person", "rule", "person", "rule"}).dump()).body);
+  client north(h), south(h);
+  north.say({{"type", "join"}, {"token", token_of(created, "N")}});
+  south.say({{"type", "join"}, {"token", token_of(created, "S")}});
+  int checked = 0;
+  for (int step = 0; step < 400; ++step) {
+    // every message each has been sent so far against the other's hand as the other sees it now
+    const json nv = north.last_view(), sv = south.last_view();
+    std::set<int> n_hand, s_hand;
+    for (const json& x : nv["cards"]["hand"].is_null() ? json::array() : nv["cards"]["hand"]) n_hand.insert(x.get<int>());
+    for (const json& x : sv["cards"]["hand"].is_null() ? json::array() : sv["cards"]["hand"]) s_hand.insert(x.get<int>());
+    for (const json& m : north.got)
+      if (m["type"] == "view" && m["hand_number"] == nv["hand_number"])
+        for (int c : cards_shown(m)) {
+          CHECK_FALSE(s_hand.count(c));
+          ++checked;
+        }
+    for (const json& m : south.got)
+      if (m["type"] == "view" && m["hand_number"] == sv["hand_number"])
+        for (int c : cards_shown(m)) {
+          CHECK_FALSE(n_hand.count(c));
+          ++checked;
+        }
+    client& mover = nv["decision"].is_object() ? north : south;
+    const json mv = mover.last_view();
+    if (!mv["decision"].is_object()) break;
+    // before it looks a blind bidder sees no card of its own
+    if (mv["decision"]["blind"].get<bool>()) CHECK(mv["cards"]["hand"].is_null());
+    mover.say(next_move(mv));
+  }
+  CHECK(checked > 1000);
+  // no view holds the seed or the deck's order
+  for (const json& m : north.got) CHECK(m.dump().find("seed") == std::string::npos);
+}
+
+TEST_CASE("serve: refusals", "[serve]") {
+  hub h(config());
+  const json created = json::parse(h.create(table_request({"rule", "rule", "person", "rule"}).dump()).body);
+  client me(h);
+  SECTION("a message before joining, and a bad token") {
+    me.say({{"type", "cards"}, {"cards", {1}}});
+    CHECK(me.last()["message"] == "join a seat first: {\"type\": \"join\", \"token\": ...}");
+    me.say({{"type", "join"}, {"token", "00112233445566778899aabbccddeeff"}});
+    CHECK(me.last()["message"] == "no seat has this token: ask the host for your invitation link");
+  }
+  SECTION("an oversize message, and one that is no JSON object") {
+    me.h.receive(me.conn, std::string(max_web_message_bytes + 1, ' '));
+    CHECK(me.last()["message"] == "the message is too large (2097153 bytes; the limit is 2048 KiB)");
+    me.h.receive(me.conn, "[1, 2]");
+    CHECK(me.last()["message"] == "a message is a JSON object");
+  }
+  SECTION("an illegal card is refused with the engine's reason") {
+    me.say({{"type", "join"}, {"token", token_of(created, "S")}});
+    while (me.last_view()["decision"]["kind"] != "play") me.say(next_move(me.last_view()));
+    json v = me.last_view();
+    // play on until a decision where some card may not be played
+    while (v["cards"]["reasons"].empty()) {
+      me.say(next_move(v));
+      v = me.last_view();
+      REQUIRE(v["decision"].is_object());
+      while (v["decision"]["kind"] != "play") me.say(next_move(v)), v = me.last_view();
+    }
+    const auto it = v["cards"]["reasons"].begin();
+    me.say({{"type", "cards"}, {"cards", {std::stoi(it.key())}}});
+    CHECK(me.last()["type"] == "refused");
+    CHECK(me.last()["message"] == it.value());
+    CHECK(it.value().get<std::string>().find("must") != std::string::npos);
+    // a card that is not in the hand, and a move out of turn's index
+    const int other = v["tricks"].back()["cards"].empty() ? 0 : v["tricks"].back()["cards"][0]["card"].get<int>();
+    me.say({{"type", "cards"}, {"cards", {other}}});
+    CHECK(me.last()["message"] == "that card is not in the hand you play from");
+    me.say({{"type", "move"}, {"index", 0}});
+    CHECK(me.last()["message"] == "choose cards for this decision");
+    CHECK(h.download(token_of(created, "S"), false).status == 409);
+  }
+  SECTION("too many tables") {
+    for (int i = 1; i < max_web_tables; ++i) REQUIRE(h.create(table_request({"rule", "rule", "person", "rule"}).dump()).status == 200);
+    const answer a = h.create(table_request({"rule", "rule", "person", "rule"}).dump());
+    CHECK(a.status == 503);
+    CHECK(json::parse(a.body)["error"] == "this server has 64 tables open, its limit: try again when a game has ended");
+  }
+  SECTION("too many connections at a table") {
+    std::vector<std::unique_ptr<client>> tabs;
+    for (int i = 0; i < max_web_connections_per_table + 1; ++i) {
+      tabs.push_back(std::make_unique<client>(h));
+      tabs.back()->say({{"type", "join"}, {"token", token_of(created, "S")}});
+    }
+    CHECK(tabs.back()->last()["message"] == "this table has 16 connections open, its limit: close a tab");
+    CHECK(tabs.front()->got.size() >= 2);
+  }
+}
+
+TEST_CASE("serve: the lobby's refusals and a pasted variant's diagnostics", "[serve]") {
+  hub h(config());
+  const json bad = json::parse(h.check("game \"x\"\nextends \"standard\"\nbidding { nil worth 50 }\n").body);
+  REQUIRE(bad["ok"] == false);
+  CHECK(bad["diagnostics"][0]["line"] == 3);
+  CHECK(bad["diagnostics"][0]["rendered"].get<std::string>().rfind("pasted.spades:3:", 0) == 0);
+  const json path = json::parse(h.check("extends \"../../etc/passwd\"\n").body);
+  CHECK(path["error"] == "a pasted variant extends a ruleset by its id (extends \"standard\"), not by a path: '../../etc/passwd'");
+  CHECK(h.check(std::string(max_web_variant_bytes + 1, '#')).status == 413);
+  const json good = json::parse(h.check("game \"<script>alert(1)</script>\"\nextends \"standard\"\n").body);
+  CHECK(good["variant"]["name"] == "<script>alert(1)</script>");
+  auto refused = [&](const json& req) { return json::parse(h.create(req.dump()).body)["error"].get<std::string>(); };
+  CHECK(refused(table_request({"rule", "rule", "rule", "rule"})) == "seat at least one person: a table of bots alone is `spades sim`");
+  CHECK(refused(table_request({"rule", "person"})) == "seats: expected one entry per seat (4)");
+  CHECK(refused(table_request({"rule", "rule", "person", "robot"})) == "seat W: 'robot' is neither a person nor a bot (rule, mc)");
+  CHECK(refused(table_request({"rule", "rule", "person", "rule"}, "../x")) == "ruleset: expected a ruleset's id");
+  json long_name = table_request({"rule", "rule", "person", "rule"});
+  long_name["seats"][2]["name"] = std::string(41, 'a');
+  CHECK(refused(long_name) == "the name at seat S is too long (41 bytes; the limit is 40)");
+  json bad_option = table_request({"rule", "rule", "person", "rule"});
+  bad_option["options"] = {{"target", "many"}};
+  CHECK(refused(bad_option).rfind("unknown rule option 'target'", 0) == 0);
+}
+
+TEST_CASE("serve: undo against bots goes back to the person's previous decision; hint", "[serve]") {
+  hub h(config());
+  const json created = json::parse(h.create(table_request({"rule", "rule", "person", "rule"}).dump()).body);
+  client me(h);
+  me.say({{"type", "undo"}});
+  CHECK(me.last()["message"] == "join a seat first: {\"type\": \"join\", \"token\": ...}");
+  me.say({{"type", "join"}, {"token", token_of(created, "S")}});
+  me.say({{"type", "undo"}});
+  CHECK(me.last()["message"] == "nothing to undo: you have made no decision yet");
+  while (me.last_view()["decision"]["kind"] != "play") me.say(next_move(me.last_view()));
+  const json first = me.last_view();
+  me.say({{"type", "hint"}});
+  CHECK(me.last()["type"] == "hint");
+  CHECK(me.last()["card"].get<int>() >= 0);
+  me.say(next_move(first));
+  REQUIRE(me.last_view()["decision"]["kind"] == "play");
+  CHECK(me.last_view()["cards"]["hand"] != first["cards"]["hand"]);
+  me.say({{"type", "undo"}});
+  CHECK(me.last_view()["cards"]["hand"] == first["cards"]["hand"]);
+  CHECK(me.last_view()["tricks"] == first["tricks"]);
+}
+
+TEST_CASE("serve: with two people, undo waits for the other's agreement", "[serve]") {
+  hub h(config());
+  const json created = json::parse(h.create(table_request({"person", "rule", "person", "rule"}).dump()).body);
+  client north(h), south(h);
+  north.say({{"type", "join"}, {"token", token_of(created, "N")}});
+  south.say({{"type", "join"}, {"token", token_of(created, "S")}});
+  client& first = north.last_view()["decision"].is_object() ? north : south;
+  client& second = &first == &north ? south : north;
+  const json before = first.last_view();
+  first.say(next_move(before));
+  if (first.last_view()["decision"].is_object()) first.say(next_move(first.last_view()));
+  first.say({{"type", "undo"}});
+  CHECK(second.last_view()["undo_asked_by"] == first.last_view()["seat"]);
+  CHECK(second.last_view()["undo_agreed"] == false);
+  second.say({{"type", "agree_undo"}});
+  CHECK(first.last_view()["undo_asked_by"] == -1);
+  CHECK(first.last_view()["decision"] == before["decision"]);
+}
