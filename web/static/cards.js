@@ -23,9 +23,11 @@ function clear(e) {
 // suit for the four-colour deck.
 function drawCard(deck, id, extra) {
   const c = deck[id];
+  // the rank as the engine's notation writes it with the suit's symbol ("10" of "10♦"), a joker by its name
+  const rank = c.symbol && c.text.endsWith(c.symbol) ? c.text.slice(0, c.text.length - c.symbol.length) : c.text;
   const cls = "card" + (c.red ? " red" : "") + (c.suit >= 0 ? " s" + c.suit : " joker") + (extra ? " " + extra : "");
   return el("span", { class: cls, "data-card": String(id), "aria-label": c.text }, [
-    el("span", { class: "rank", text: c.rank, "aria-hidden": "true" }),
+    el("span", { class: "rank", text: rank, "aria-hidden": "true" }),
     el("span", { class: "suit", text: c.symbol || "", "aria-hidden": "true" }),
   ]);
 }

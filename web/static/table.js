@@ -36,6 +36,7 @@ function receive(m) {
     game.view = m;
     game.hint = -1;
     say("message", "");
+    say("reason", "");
     render(m);
   } else if (m.type === "refused") {
     say("message", m.message);
@@ -228,7 +229,7 @@ function renderOver(v) {
   box.hidden = !v.over;
   if (!v.over) return;
   const mine = v.over.winner_team >= 0 && v.seats[v.seat].team === v.over.winner_team;
-  say("over-text", (v.over.winner ? v.over.winner + " win" : "No winner") + " (" + v.over.reason + ") after " + v.over.hands + " hands." + (v.over.winner ? (mine ? " You win." : " You lose.") : ""));
+  say("over-text", (v.over.winner ? v.over.winner + " win" : "No winner") + " (" + v.over.reason + ") after " + v.over.hands + (v.over.hands === 1 ? " hand." : " hands.") + (v.over.winner ? (mine ? " You win." : " You lose.") : ""));
   document.getElementById("download-record").href = "/api/record?token=" + encodeURIComponent(game.token);
   document.getElementById("download-pbn").href = "/api/record?format=pbn&token=" + encodeURIComponent(game.token);
 }
