@@ -60,7 +60,7 @@ def view(d):
     return d.execute_script("return game.view")
 
 
-def open_table(d, base, ruleset=None, text=None):
+def open_table(d, base, ruleset=None, text=None, shot=None):
     """Opens a table from the lobby (a ruleset, or pasted text) with rule bots beside you at S; sits down."""
     d.get(base + "/")
     wait(d, lambda: len(Select(d.find_element(By.ID, "ruleset")).options) > 10, "the ruleset list")
@@ -76,7 +76,8 @@ def open_table(d, base, ruleset=None, text=None):
     d.find_element(By.ID, "seat-name-2").send_keys("Ann")
     d.find_element(By.ID, "open-table").click()
     wait(d, lambda: d.find_element(By.ID, "links").text, "the invitation links")
-    d.save_screenshot(os.path.join(SHOTS, "serve-lobby.png"))
+    if shot:
+        d.save_screenshot(os.path.join(SHOTS, shot))
     d.get(d.find_element(By.ID, "go-table").get_attribute("href"))
     wait(d, lambda: view(d) is not None, "the table's first view")
 
@@ -125,7 +126,7 @@ def step(d, reasons_seen):
 
 
 def test_standard_hand(d, base):
-    open_table(d, base, ruleset="standard")
+    open_table(d, base, ruleset="standard", shot="serve-lobby.png")
     reasons, cards, reloaded = [], 0, False
     while not view(d)["sheet"]:
         phase = view(d)["decision"] and view(d)["decision"]["kind"]
@@ -140,6 +141,12 @@ def test_standard_hand(d, base):
     assert cards == 13 and reloaded and reasons, (cards, reloaded, reasons)
     assert "contract" in d.find_element(By.ID, "sheet").text
     d.save_screenshot(os.path.join(SHOTS, "serve-sheet.png"))
+    # a phone's width: nothing wider than the screen
+    d.set_window_size(390, 844)
+    wait(d, lambda: d.execute_script("return window.innerWidth") <= 390, "the narrow window")
+    assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the page is wider than a phone"
+    d.save_screenshot(os.path.join(SHOTS, "serve-phone.png"))
+    d.set_window_size(1000, 1100)
 
 
 QUICK = 'extends "standard"\ngame "Quick Spades"\nend {\n  target 100\n}\n'

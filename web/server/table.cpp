@@ -221,13 +221,36 @@ void table::go_back(int seat) {
     while (!list.empty() && list.back().moves > moves_) list.pop_back();
 }
 
-// The rule-following bot's choice for the seat's decision, in words.
+// The game as `seat` might believe it to be: the cards it cannot see (the others' hands, an unexposed dummy's,
+// the cards out of play) dealt again at random among their places, each keeping its number. A bot asked for
+// a hint decides on this, so that its answer tells nothing of the cards the seat cannot see.
+game_state table::world_of(int seat, rng& r) const {
+  game_state w = st_;
+  card_set hidden = st_.out_of_play;
+  std::vector<int> places;
+  for (int s = 0; s < v().seats; ++s)
+    if (s != seat && !st_.exposed(s)) hidden |= st_.hands[s], places.push_back(s);
+  std::vector<int> cards;
+  hidden.for_each([&](int c) { cards.push_back(c); });
+  for (size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[r.below((uint32_t)i)]);
+  size_t next = 0;
+  auto deal = [&](card_set& to, int n) {
+    to = {};
+    for (int k = 0; k < n; ++k) to.add(cards[next++]);
+  };
+  for (int s : places) deal(w.hands[s], st_.hands[s].count());
+  deal(w.out_of_play, st_.out_of_play.count());
+  return w;
+}
+
+// The rule-following bot's choice for the seat's decision, in words, made on a world the seat might believe in.
 act_result table::act_hint(int seat) {
   if (!person_decides(seat)) return {"a hint is for your own decision, when it is your turn", {}};
   if (!st_.may_see_hand(seat)) return {"look at your cards first", {}};
   bot_context cx(std::make_shared<const bot_calibration>(v()));
   rng r(setup_.seed ^ moves_);
-  const move m = bot_move(st_, r, cx);
+  const game_state world = world_of(seat, r);
+  const move m = bot_move(world, r, cx);
   return {{}, json{{"type", "hint"}, {"text", format_move(st_, m)}, {"card", m.type == move::card ? m.a : -1}}};
 }
 

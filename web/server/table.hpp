@@ -75,6 +75,7 @@ class table {
   act_result act_cards(int seat, const json& msg);
   act_result act_undo(int seat, bool agree);
   act_result act_hint(int seat);
+  game_state world_of(int seat, rng& r) const;
   std::string queue(const std::vector<move>& ms);
   bool person_decides(int seat) const;
   void hand_scored();
