@@ -13,6 +13,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/explain.hpp"
 #include "web/server/http.hpp"
 
 extern char** environ;
@@ -27,7 +28,8 @@ static const char* help =
     "its options or pastes a variant's text (checked as `spades check` checks it), and seats a person or a\n"
     "bot (rule or mc) at each seat; each person's seat has an invitation link with a secret token. The\n"
     "game is played by the engine: each browser is sent only what its seat may see. Cards are played by\n"
-    "clicking or with the keyboard; a card that may not be played says why.\n"
+    "clicking or with the keyboard; a card that may not be played says why. The workbench at /workbench\n"
+    "checks, explains and compares a variant as it is written, and simulates it.\n"
     "\n"
     "--state DIR keeps every table as a game record (spec/records.md) in DIR, written whole after each\n"
     "change, and resumes them when the server starts again; a finished game's record (and its PBN, where\n"
@@ -96,6 +98,10 @@ int cmd_serve(int argc, char** argv) {
   const int port = (int)a.get_int("--port", 8080, 0, 65535);
   web::hub h(c);
   h.pbn_of = pbn_of;
+  h.explain_of = [](const variant& v, const variant* base) {
+    const explanation e = explain(v, {}, {});
+    return web::json{{"explain", explanation_text(e)}, {"diff", base ? diff_text(explain(*base, {}, {}), e) : ""}};
+  };
   for (const std::string& p : h.resume_saved()) fmt::print(stderr, "spades serve: not resumed: {}\n", p);
   std::unique_ptr<web::server> s;
   try {

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """spades serve in a real browser (headless Debian chromium driven by python3-selenium): the lobby, a hand of
 standard against three bots played by clicking legal cards, an illegal card's reason, a reload mid-hand, a
-whole game to its end with its record checked by `spades replay`, a pasted variant's diagnostic, and a
-variant named with a <script> shown as text.
+whole game to its end with its record checked by `spades replay`, a pasted variant's diagnostic, a
+variant named with a <script> shown as text, and the workbench (live diagnostics, explain, diff, a
+simulation's charts, "play it").
 
 usage: serve_browser_test.py SPADES CHROMIUM CHROMEDRIVER SCREENSHOT_DIR
 """
@@ -18,6 +19,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SPADES, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
@@ -52,8 +54,8 @@ def wait(d, cond, what):
     try:
         return WebDriverWait(d, TIMEOUT, poll_frequency=0.05).until(lambda _: cond())
     except Exception:
-        raise AssertionError(f"timed out waiting for {what}; status: {d.find_element(By.ID, 'status').text!r}, "
-                             f"message: {d.find_element(By.ID, 'message').text!r}")
+        said = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#status, #message, .error")]
+        raise AssertionError(f"timed out waiting for {what}; the page says: {said!r}")
 
 
 def view(d):
@@ -198,6 +200,27 @@ def test_script_as_text(d, base):
     assert d.execute_script("return window.pwned") is None
 
 
+def test_workbench(d, base):
+    d.get(base + "/workbench")
+    wait(d, lambda: "+ The game ends when a team's score reaches 300" in d.find_element(By.ID, "diff").text, "the diff from standard")
+    assert "My Spades" in d.find_element(By.ID, "explain").text
+    src = d.find_element(By.ID, "source")
+    src.send_keys("bogus\n")
+    wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "#diagnostics pre.diagnostic"), "the live diagnostic")
+    assert d.find_element(By.CSS_SELECTOR, "#diagnostics pre.diagnostic").text.startswith("pasted.spades:8:1:")
+    src.send_keys(Keys.BACKSPACE * 6)
+    wait(d, lambda: d.find_element(By.ID, "diagnostics").text.startswith("ok: My Spades"), "the text checked again")
+    games = d.find_element(By.ID, "games")
+    games.clear()
+    games.send_keys("40")
+    d.find_element(By.ID, "simulate-it").click()
+    wait(d, lambda: len(d.find_elements(By.CSS_SELECTOR, "#sim-result svg")) == 2, "the simulation's charts")
+    assert "40 games" in d.find_element(By.ID, "sim-result").text
+    d.save_screenshot(os.path.join(SHOTS, "serve-workbench.png"))
+    d.find_element(By.ID, "play-it").click()
+    wait(d, lambda: d.find_element(By.ID, "paste-result").text.startswith("ok: My Spades"), "the lobby with the text pasted")
+
+
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
@@ -206,7 +229,8 @@ def main():
         try:
             start = time.time()
             for name, test in (("standard hand", lambda: test_standard_hand(d, base)), ("whole game", lambda: test_whole_game(d, base, work)),
-                               ("pasted error", lambda: test_pasted_error(d, base)), ("script as text", lambda: test_script_as_text(d, base))):
+                               ("pasted error", lambda: test_pasted_error(d, base)), ("script as text", lambda: test_script_as_text(d, base)),
+                               ("workbench", lambda: test_workbench(d, base))):
                 t = time.time()
                 test()
                 print(f"ok   {name} ({time.time() - t:.1f} s)")

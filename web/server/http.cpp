@@ -123,6 +123,8 @@ response route(hub& h, const request& req) {
   }
   if (post && path == "/api/check") return make(req, h.check(req.body()));
   if (post && path == "/api/tables") return make(req, h.create(req.body()));
+  if (post && path == "/api/describe") return make(req, h.describe(req.body()));
+  if (post && path == "/api/simulate") return make(req, h.simulate(req.body()));
   return make(req, {404, R"({"error": "no such page"})"});
 }
 

@@ -17,6 +17,7 @@ struct hub_config {
   std::vector<std::string> search;  // where a base named by id is found (SPADES_PATH, then the rulesets)
   std::string state_dir;            // tables kept here as game records ("": kept in memory only)
   int mc_budget = mc_options{}.budget;
+  uint64_t seed = 0;  // nonzero: the n-th table opened is dealt with seed + n (reproducible tables); else /dev/urandom
 };
 
 // An answer to an HTTP request of the lobby: a status and a JSON body (or a file to download).
@@ -39,6 +40,10 @@ class hub {
   answer check(const std::string& text) const;    // POST /api/check: a pasted variant's diagnostics or summary
   answer create(const std::string& body);         // POST /api/tables: a table opened, its seats' tokens
   answer download(const std::string& token, bool pbn) const;  // GET /api/record: a finished game's record
+  // The workbench (web/server/workbench.cpp): a variant's text checked, explained and compared with its
+  // base; and simulated by rule-following bots.
+  answer describe(const std::string& text) const;  // POST /api/describe
+  answer simulate(const std::string& body) const;  // POST /api/simulate
   // A connection: messages to it go through `send`; the first message it sends joins a seat by token.
   int open(send_fn send);
   void receive(int conn, const std::string& text);
@@ -47,6 +52,9 @@ class hub {
   std::vector<std::string> resume_saved();
   size_t tables() const { return tables_.size(); }
 
+  // A variant's explanation as `spades explain` gives it and, with its base, what it changes as `spades diff`
+  // does (given by the command, which holds them): {"explain": text, "diff": text}; unset: none.
+  std::function<json(const variant& v, const variant* base)> explain_of;
   // A finished game's PBN from its record (and a pasted variant's text), as the command writes it; unset: none.
   std::function<std::string(const std::string& record, const std::string& variant_text, std::string& err)> pbn_of;
 
@@ -80,6 +88,7 @@ class hub {
   std::map<std::string, seat_ref> tokens_;
   std::map<int, connection> conns_;
   int next_conn_ = 1;
+  uint64_t opened_ = 0;  // tables opened since the start
 };
 
 // Random hex from the system's CSPRNG (/dev/urandom): seat tokens and table ids.

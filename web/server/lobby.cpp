@@ -205,6 +205,8 @@ answer hub::create(const std::string& body) {
   if (req.is_discarded() || !req.is_object()) return refusal(400, "expected a JSON object");
   table_setup setup;
   if (answer a = setup_of(req, setup); a.status != 200 || !a.body.empty()) return a;
+  if (config_.seed) setup.seed = config_.seed + opened_;
+  ++opened_;
   std::vector<std::string> tokens;
   for (const seat_setup& s : setup.seats) tokens.push_back(s.person ? random_token(16) : "");
   const variant& v = *setup.v;

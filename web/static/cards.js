@@ -43,6 +43,8 @@ function sortCards(deck, ids) {
 
 function setupFourColour() {
   const box = document.getElementById("four-colour");
+  document.body.classList.toggle("four", localStorage.getItem("fourColour") === "1");
+  if (!box) return;
   box.checked = localStorage.getItem("fourColour") === "1";
   document.body.classList.toggle("four", box.checked);
   box.addEventListener("change", () => {

@@ -135,4 +135,11 @@ async function startLobby() {
   document.getElementById("check-text").addEventListener("click", checkText);
   document.getElementById("open-table").addEventListener("click", openTable);
   pickRuleset();
+  // "play it" on the workbench: its text, pasted
+  const pasted = sessionStorage.getItem("pasted");
+  if (location.hash === "#paste" && pasted !== null) {
+    document.getElementById("variant-text").value = pasted;
+    setMode("paste");
+    checkText();
+  }
 }
