@@ -383,3 +383,36 @@ TEST_CASE("serve: a dummy's hand is shown once exposed, and played by the person
   CHECK(hidden > 0);
   CHECK(for_dummy > 0);
 }
+
+TEST_CASE("serve: a blind bid is offered before the seat sees its cards, which come when it looks", "[serve]") {
+  hub_config c = config();
+  c.seed = 3;
+  hub h(c);
+  // a deal where S bids before its partner (its blind bid still open): the tables of seeds 3, 4 ... in turn
+  std::unique_ptr<client> seated;
+  for (int i = 0; i < 10 && !seated; ++i) {
+    const json created = json::parse(h.create(table_request({"rule", "rule", "person", "rule"}, "blind6").dump()).body);
+    auto me = std::make_unique<client>(h);
+    me->say({{"type", "join"}, {"token", token_of(created, "S")}});
+    if (me->last_view()["decision"].is_object() && me->last_view()["decision"]["blind"] == true) seated = std::move(me);
+  }
+  REQUIRE(seated);
+  client& me = *seated;
+  const json v = me.last_view();
+  CHECK(v["cards"]["hand"].is_null());
+  CHECK(v["cards"]["held"] == 13);
+  std::set<int> offered;
+  for (const json& m : v["decision"]["moves"]) {
+    CHECK(m["text"].get<std::string>().rfind("blind ", 0) == 0);
+    offered.insert(m["index"].get<int>());
+  }
+  int seen = 0;
+  while (offered.count(seen)) ++seen;
+  me.say({{"type", "move"}, {"index", seen}});
+  CHECK(me.last()["message"] == "that is not a blind bid: look at your cards first");
+  me.say({{"type", "look"}});
+  CHECK(me.last_view()["cards"]["hand"].size() == 13);
+  CHECK(me.last_view()["decision"]["blind"] == false);
+  me.say({{"type", "look"}});
+  CHECK(me.last()["message"] == "you have already looked at your cards");
+}
