@@ -1,13 +1,13 @@
 # Thin wrapper: install what is missing, configure, build, then play or test.
 BUILD ?= build
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
-PKGS  := cmake g++ make tao-pegtl-dev libfmt-dev nlohmann-json3-dev catch2 graphviz neovim python3 nodejs libsqlite3-dev
+PKGS  := cmake g++ make tao-pegtl-dev libfmt-dev nlohmann-json3-dev catch2 graphviz neovim python3 nodejs libsqlite3-dev libboost-dev chromium chromium-driver python3-selenium
 SUDO  := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS  ?=
 # extra CMake settings for the Release build (CI: -DSPADES_WERROR=ON)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build play test bench clean test-asan fuzz fuzz-deps coverage
+.PHONY: all deps configure build play test bench clean test-asan fuzz fuzz-deps coverage screenshots
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 262144
 
@@ -37,6 +37,10 @@ play: configure
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# docs/serve.md's pictures, taken by the browser test (tests/browser/serve_browser_test.py)
+screenshots: build
+	/usr/bin/python3 tests/browser/serve_browser_test.py $(BUILD)/spades $$(command -v chromium) $$(command -v chromedriver) docs/screenshots
 
 bench: build
 	$(BUILD)/spades bench rulesets/standard.spades --hands 1000000

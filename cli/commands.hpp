@@ -25,6 +25,7 @@ int cmd_replay(int argc, char** argv);
 int cmd_fmt(int argc, char** argv);
 int cmd_lsp(int argc, char** argv);
 int cmd_stats(int argc, char** argv);
+int cmd_serve(int argc, char** argv);
 
 // Input that cannot be used at all (a file named on the command line that cannot be read): exit code 2.
 struct input_error : std::runtime_error {

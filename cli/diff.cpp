@@ -138,6 +138,17 @@ std::vector<section_diff> compare(const explanation& a, const explanation& b) {
 
 }  // namespace
 
+std::string diff_text(const explanation& ea, const explanation& eb) {
+  const std::vector<section_diff> diffs = compare(ea, eb);
+  if (diffs.empty()) return fmt::format("{} has the same rules as {}.\n", eb.heading, ea.heading);
+  std::string out = fmt::format("What {} changes from {}:\n", eb.heading, ea.heading);
+  for (const section_diff& d : diffs) {
+    out += fmt::format("\n{}\n", d.title);
+    for (const change& c : d.changes) out += fmt::format("{} {}\n", c.mark, c.line);
+  }
+  return out;
+}
+
 int cmd_diff(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
   args a = parse_args("diff", argc, argv, {"--json"}, {});
@@ -160,15 +171,7 @@ int cmd_diff(int argc, char** argv) {
     fmt::print("{}\n", json_text(doc));
     return 0;
   }
-  if (diffs.empty()) {
-    fmt::print("{} has the same rules as {}.\n", eb.heading, ea.heading);
-    return 0;
-  }
-  fmt::print("What {} changes from {}:\n", eb.heading, ea.heading);
-  for (const section_diff& d : diffs) {
-    fmt::print("\n{}\n", d.title);
-    for (const change& c : d.changes) fmt::print("{} {}\n", c.mark, c.line);
-  }
+  fmt::print("{}", diff_text(ea, eb));
   return 0;
 }
 

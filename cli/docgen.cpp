@@ -210,7 +210,7 @@ std::string completion(const std::map<std::string, std::set<std::string>>& cmds)
     }
     // what the command's file arguments are: hands files for test, directories for list and stats, none for lsp (the
     // editor sends the files), variants otherwise
-    out << "\"; files=\"" << (name == "test" || name == "replay" ? "json" : name == "list" || name == "stats" ? "dir" : name == "lsp" ? "none" : "spades") << "\" ;;\n";
+    out << "\"; files=\"" << (name == "test" || name == "replay" ? "json" : name == "list" || name == "stats" ? "dir" : name == "lsp" || name == "serve" ? "none" : "spades") << "\" ;;\n";
   }
   out << "    *) return ;;\n  esac\n";
   out << "  case \"$prev\" in\n";

@@ -26,5 +26,7 @@ struct explanation {
 explanation explain(const variant& v, const std::vector<int64_t>& values, const std::vector<int64_t>& declared);
 std::string explanation_text(const explanation& e);
 nlohmann::ordered_json explanation_json(const explanation& e);
+// What `b` changes from `a`, as `spades diff A B` prints it (cli/diff.cpp).
+std::string diff_text(const explanation& a, const explanation& b);
 
 }  // namespace spades::cli

@@ -43,6 +43,7 @@ static const char* main_help =
     "  stats [DIR] [--json]                   each player's figures over the games kept (or DIR's records)\n"
     "  fmt [--check] FILE...                  lay out variant files the canonical way ('-': stdin)\n"
     "  lsp                                    a language server for editors, on standard input and output\n"
+    "  serve [--port P] [--host H]            a table in the browser: play with friends and bots\n"
     "\n"
     "'spades COMMAND --help' describes each command.\n"
     "'spades --version' prints the version.\n"
@@ -237,8 +238,9 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
   if (cmd == "fmt") return cmd_fmt(argc - 2, argv + 2);
   if (cmd == "lsp") return cmd_lsp(argc - 2, argv + 2);
   if (cmd == "stats") return cmd_stats(argc - 2, argv + 2);
+  if (cmd == "serve") return cmd_serve(argc - 2, argv + 2);
   fmt::print(stderr, "spades: unknown command '{}'{}\n'spades --help' lists the commands\n", cmd,
-             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp", "stats"}));
+             spades::lang::did_you_mean(cmd, {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp", "stats", "serve"}));
   return 2;
 }
 

@@ -56,10 +56,11 @@ void read_meta(const std::string& path, const json& r, record_file& out) {
   if (!r.contains("format") || !r["format"].is_number_integer()) bad(path, "record.format: expected the record's format number");
   if (r["format"].get<int64_t>() != record_format)
     bad(path, fmt::format("record.format: this spades reads records of format {}, not {}", record_format, r["format"].dump()));
-  if (!r.contains("command") || !r["command"].is_string()) bad(path, "record.command: expected \"play\" or \"sim\"");
+  if (!r.contains("command") || !r["command"].is_string()) bad(path, "record.command: expected \"play\", \"sim\" or \"serve\"");
   out.command = r["command"].get<std::string>();
-  if (out.command != "play" && out.command != "sim")
-    bad(path, fmt::format("record.command: '{}' is neither \"play\" nor \"sim\"", printable(out.command, 40)));
+  // a game played at a table: in the terminal, or in the browser (`spades serve`); or games of `spades sim`
+  if (out.command != "play" && out.command != "sim" && out.command != "serve")
+    bad(path, fmt::format("record.command: '{}' is none of \"play\", \"sim\" and \"serve\"", printable(out.command, 40)));
   if (!r.contains("seed") || !r["seed"].is_number_unsigned()) bad(path, "record.seed: expected the game's seed, a whole number");
   out.seed = r["seed"].get<uint64_t>();
   if (r.contains("seat")) {

@@ -52,8 +52,9 @@ std::unique_ptr<variant> load_variant(sources& src, const std::string& path, con
   return build_all(resolve(src, path, nullptr, search), src, path);
 }
 
-std::unique_ptr<variant> load_variant_text(sources& src, const std::string& path, const std::string& text) {
-  return build_all(resolve(src, path, &text), src, path);
+std::unique_ptr<variant> load_variant_text(sources& src, const std::string& path, const std::string& text,
+                                           const std::vector<std::string>& search) {
+  return build_all(resolve(src, path, &text, search), src, path);
 }
 
 std::unique_ptr<variant> load_variant(sources& src, const std::string& path, const option_choices& chosen, const std::vector<std::string>& search) {

@@ -74,6 +74,16 @@ constexpr int max_history_page = 500;   // games or players in one answer of a q
 constexpr int history_busy_ms = 5000;   // how long a writer waits for another before "database is locked"
 constexpr int max_stats_records = 10000;  // records `spades stats` reads from one folder
 
+// ---- what a browser may ask of `spades serve` (docs/serve.md) ----
+constexpr uint64_t max_web_variant_bytes = 256u << 10;  // a variant pasted into the page
+// A WebSocket message or a request's body: a pasted variant sent as JSON (every byte escaped) fits.
+constexpr uint64_t max_web_message_bytes = 8 * max_web_variant_bytes;
+constexpr int max_web_tables = 64;                 // tables open at once on one server
+constexpr int max_web_connections_per_table = 16;  // browser tabs at one table, every seat together
+constexpr int max_web_name_bytes = 40;             // a seat's player name
+// The workbench's simulation: games of rule-following bots, played while the server waits (a few seconds).
+constexpr int max_web_sim_games = 500;
+
 // ---- a game ----
 // A game whose hand is thrown in this many times in a row is stopped: the rules would never let it be played.
 constexpr int max_redeals_in_row = 100;

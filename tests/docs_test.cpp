@@ -32,7 +32,7 @@ std::string usage_lines(const std::string& help) {
   return out;
 }
 
-const char* const commands[] = {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp", "stats"};
+const char* const commands[] = {"check", "test", "play", "sim", "match", "merge", "bench", "list", "explain", "diff", "graph", "replay", "fmt", "lsp", "stats", "serve"};
 
 }  // namespace
 

@@ -201,7 +201,7 @@ TEST_CASE("output: a terminal's escapes in a data file are shown as '?', never s
   rec["record"]["command"] = "sim" + esc;
   { std::ofstream(dir / "r.json") << rec.dump(); }
   out = shell(fmt::format("{} replay {}/r.json 2>&1", SPADES_BINARY, dir.string()), &status);
-  CHECK(out == fmt::format("{}/r.json: record.command: 'sim?[2J?' is neither \"play\" nor \"sim\"\n", dir.string()));
+  CHECK(out == fmt::format("{}/r.json: record.command: 'sim?[2J?' is none of \"play\", \"sim\" and \"serve\"\n", dir.string()));
   // a file name in a folder `list` reads
   fs::create_directories(dir / "list");
   fs::copy_file(fs::path(SPADES_SOURCE_DIR) / "rulesets/standard.spades", dir / "list" / ("x" + esc + ".spades"));

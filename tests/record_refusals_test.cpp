@@ -72,7 +72,7 @@ TEST_CASE("record refusals: play --resume names the field of a record tampered w
 
   r = resume(tampered(dir, "command", doc, [](ojson& d) { d["record"]["command"] = "bogus"; }));
   CHECK(r.code == 2);
-  CHECK(r.out == dir + "/command.json: record.command: 'bogus' is neither \"play\" nor \"sim\"\n");
+  CHECK(r.out == dir + "/command.json: record.command: 'bogus' is none of \"play\", \"sim\" and \"serve\"\n");
 
   // a card moved from one hand to another: the seed deals otherwise, said before any move is blamed
   const std::string n0 = doc["cases"][0]["deal"]["N"], e0 = doc["cases"][0]["deal"]["E"];

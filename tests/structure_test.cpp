@@ -35,7 +35,9 @@ const std::map<std::string, std::set<std::string>> may_include = {
     {"hands", {"runtime"}},
     // history replays a record's hands through hands/ (the one reader of records), never lang/ or the bots
     {"history", {"runtime", "hands"}},
-    {"cli", {"runtime", "lang", "bots", "hands", "history"}},
+    {"cli", {"runtime", "lang", "bots", "hands", "history", "web"}},
+    // spades serve's server: on the engine, the bots, the language, the records and the history; nothing beneath includes it
+    {"web/server", {"runtime", "lang", "bots", "hands", "history", "web"}},
     // fuzz_lsp drives the language server, which lives with the commands
     {"fuzz", {"runtime", "lang", "bots", "hands", "cli"}},
 };
@@ -194,7 +196,7 @@ TEST_CASE("each library includes only the layers beneath it", "[structure]") {
 TEST_CASE("no source file is over 800 lines, no function over 80", "[structure]") {
   std::set<std::string> allowed_and_used;
   int files = 0, functions = 0;
-  for (const std::string folder : {"runtime", "lang", "bots", "hands", "history", "cli", "fuzz", "tests"}) {
+  for (const std::string folder : {"runtime", "lang", "bots", "hands", "history", "cli", "fuzz", "tests", "web/server"}) {
     for (const fs::path& p : sources(folder)) {
       ++files;
       const std::string name = folder + "/" + p.filename().string();

@@ -1,0 +1,122 @@
+// spades serve [--port P] [--host H] [--rulesets DIR] [--state DIR]: a table in the browser (web/).
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "cli/explain.hpp"
+#include "web/server/http.hpp"
+
+extern char** environ;
+
+namespace spades::cli {
+
+static const char* help =
+    "usage: spades serve [--port P] [--host H] [--rulesets DIR] [--state DIR] [--mc-budget N]\n"
+    "\n"
+    "Serves a card table in the browser at http://H:P/ (default 127.0.0.1:8080; --host 0.0.0.0 opens it to\n"
+    "the local network). In the lobby the host picks a ruleset from DIR (default: as `spades list`), sets\n"
+    "its options or pastes a variant's text (checked as `spades check` checks it), and seats a person or a\n"
+    "bot (rule or mc) at each seat; each person's seat has an invitation link with a secret token. The\n"
+    "game is played by the engine: each browser is sent only what its seat may see. Cards are played by\n"
+    "clicking or with the keyboard; a card that may not be played says why. The workbench at /workbench\n"
+    "checks, explains and compares a variant as it is written, and simulates it.\n"
+    "\n"
+    "--state DIR keeps every table as a game record (spec/records.md) in DIR, written whole after each\n"
+    "change, and resumes them when the server starts again, and keeps the finished games' history in\n"
+    "DIR/history.sqlite (the page /history shows it); a finished game's record (and its PBN, where\n"
+    "the deck allows) can be downloaded from the table. --mc-budget sets the Monte Carlo bots' playouts\n"
+    "per decision. Ctrl-C stops the server.\n"
+    "\n"
+    "exit codes: 0 stopped, 2 bad usage (a port in use, a --state that is not a folder)\n";
+
+namespace {
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// PBN as `spades replay --pbn` writes it: this binary run on the record in a fresh temporary folder (with a
+// pasted variant's text beside it), so that the export is the one the command line gives.
+std::string pbn_of(const std::string& record, const std::string& variant_text, std::string& err) {
+  namespace fs = std::filesystem;
+  char dir_name[] = "/tmp/spades-pbn-XXXXXX";
+  if (!mkdtemp(dir_name)) {
+    err = "cannot make a temporary folder";
+    return {};
+  }
+  const fs::path dir(dir_name);
+  std::ofstream(dir / "record.json") << record;
+  if (!variant_text.empty()) std::ofstream(dir / "pasted.spades") << variant_text;
+  const std::string self = fs::read_symlink("/proc/self/exe").string(), in = (dir / "record.json").string(), out = (dir / "out.pbn").string();
+  const char* argv[] = {self.c_str(), "replay", in.c_str(), "--pbn", out.c_str(), nullptr};
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, (dir / "err.txt").c_str(), O_WRONLY | O_CREAT, 0600);
+  pid_t pid;
+  int status = -1;
+  if (posix_spawn(&pid, self.c_str(), &fa, nullptr, const_cast<char**>(argv), environ) == 0) waitpid(pid, &status, 0);
+  posix_spawn_file_actions_destroy(&fa);
+  std::string pbn = read_all(out);
+  if (status != 0 || pbn.empty()) err = "this game cannot be written as PBN: " + read_all((dir / "err.txt").string());
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  return pbn;
+}
+
+}  // namespace
+
+int cmd_serve(int argc, char** argv) {
+  if (wants_help(argc, argv, help)) return 0;
+  args a = parse_args("serve", argc, argv, {}, {"--port", "--host", "--rulesets", "--state", "--mc-budget"});
+  if (!a.positional.empty()) throw usage_error("serve takes no file: the host picks the variant in the browser");
+  web::hub_config c;
+  c.rulesets_dir = a.has("--rulesets") ? a.get("--rulesets") : default_rulesets_dir();
+  ruleset_files(c.rulesets_dir);  // a usage error when it is no folder
+  c.search = ruleset_search_path();
+  c.search.insert(c.search.begin(), c.rulesets_dir);
+  c.mc_budget = (int)a.get_int("--mc-budget", c.mc_budget, 1, max_mc_budget);
+  if (a.has("--state")) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.get("--state"), ec);
+    if (!std::filesystem::is_directory(a.get("--state"), ec)) throw usage_error(fmt::format("--state: '{}' is not a folder", a.get("--state")));
+    c.state_dir = a.get("--state");
+  }
+  const std::string host = a.get("--host", "127.0.0.1");
+  const int port = (int)a.get_int("--port", 8080, 0, 65535);
+  web::hub h(c);
+  h.pbn_of = pbn_of;
+  h.explain_of = [](const variant& v, const variant* base) {
+    const explanation e = explain(v, {}, {});
+    return web::json{{"explain", explanation_text(e)}, {"diff", base ? diff_text(explain(*base, {}, {}), e) : ""}};
+  };
+  for (const std::string& p : h.resume_saved()) fmt::print(stderr, "spades serve: not resumed: {}\n", p);
+  std::unique_ptr<web::server> s;
+  try {
+    s = std::make_unique<web::server>(h, host, port);
+  } catch (const std::runtime_error& e) {
+    throw usage_error(e.what());
+  }
+  if (host == "0.0.0.0" || host == "::")
+    fmt::print("Listening on every network interface: anyone on your network can open the lobby.\n");
+  fmt::print("spades serve: http://{}:{}/ ({} table{} resumed)\n", host == "0.0.0.0" ? "127.0.0.1" : host, s->port(), h.tables(),
+             h.tables() == 1 ? "" : "s");
+  std::fflush(stdout);
+  s->run();
+  return 0;
+}
+
+}  // namespace spades::cli
