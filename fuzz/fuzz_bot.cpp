@@ -13,32 +13,11 @@
 
 #include "bots/bot.hpp"
 #include "bots/protocol.hpp"
+#include "fuzz/fuzz_rulesets.hpp"
 #include "lang/load.hpp"
 #include "runtime/loop.hpp"
 
 namespace {
-
-struct ruleset {
-  std::shared_ptr<const spades::variant> v;
-  std::shared_ptr<const spades::bot_calibration> cal;
-};
-
-std::vector<ruleset> load_all() {
-  std::vector<ruleset> out;
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(FUZZ_RULESETS))
-    if (e.path().extension() == ".spades") files.push_back(e.path());
-  std::sort(files.begin(), files.end());  // the same byte picks the same ruleset on every machine
-  for (const auto& f : files) {
-    spades::lang::sources src;
-    try {
-      std::shared_ptr<const spades::variant> v = spades::lang::load_variant(src, f.string());
-      out.push_back({v, std::make_shared<const spades::bot_calibration>(*v)});
-    } catch (...) {
-    }
-  }
-  return out;
-}
 
 // The messages the engine writes for the seat to decide, printed as the table prints them.
 void write_messages(const spades::game_state& st, int seat, const spades::table_memory& memory, const std::vector<std::string>& legal) {
@@ -51,9 +30,9 @@ void write_messages(const spades::game_state& st, int seat, const spades::table_
 }  // namespace
 
 int spades_fuzz_bot(const uint8_t* data, size_t size) {
-  static auto rulesets = load_all();
+  static auto rulesets = spades::fuzzing::load_rulesets(FUZZ_RULESETS);
   if (size < 10 || rulesets.empty()) return 0;
-  const ruleset& rs = rulesets[data[0] % rulesets.size()];
+  const spades::fuzzing::fuzz_ruleset& rs = rulesets[data[0] % rulesets.size()];
   uint64_t seed = 0;
   for (size_t i = 1; i < 9; ++i) seed = seed * 256 + data[i];
   spades::rng r(seed);

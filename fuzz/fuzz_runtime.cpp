@@ -14,33 +14,11 @@
 #include <vector>
 
 #include "bots/bot.hpp"
+#include "fuzz/fuzz_rulesets.hpp"
 #include "lang/load.hpp"
 #include "runtime/loop.hpp"
 
 namespace {
-
-struct ruleset {
-  std::string id;
-  std::shared_ptr<const spades::variant> v;
-  std::shared_ptr<const spades::bot_calibration> cal;  // the bot's, made once for all the inputs that pick it
-};
-
-std::vector<ruleset> load_all() {
-  std::vector<ruleset> out;
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(FUZZ_RULESETS))
-    if (e.path().extension() == ".spades") files.push_back(e.path());
-  std::sort(files.begin(), files.end());  // the same byte picks the same ruleset on every machine
-  for (const auto& f : files) {
-    spades::lang::sources src;
-    try {
-      std::shared_ptr<const spades::variant> v = spades::lang::load_variant(src, f.string());
-      out.push_back({f.stem().string(), v, std::make_shared<const spades::bot_calibration>(*v)});
-    } catch (...) {
-    }
-  }
-  return out;
-}
 
 std::shared_ptr<const spades::variant> load_text(const std::string& text) {
   spades::lang::sources src;
@@ -54,7 +32,7 @@ std::shared_ptr<const spades::variant> load_text(const std::string& text) {
 }  // namespace
 
 int spades_fuzz_runtime(const uint8_t* data, size_t size) {
-  static auto rulesets = load_all();
+  static auto rulesets = spades::fuzzing::load_rulesets(FUZZ_RULESETS);
   if (size < 2 || rulesets.empty()) return 0;
   std::shared_ptr<const spades::variant> v;
   std::shared_ptr<const spades::bot_calibration> cal;
