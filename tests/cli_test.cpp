@@ -95,7 +95,7 @@ TEST_CASE("cli: list shows each ruleset's name, base, sentence and options; --js
   // and under a group, the groups in the order of their names
   auto text = run("list rulesets").out;
   CHECK(text.rfind("== Base games: Standard Spades ==\nstandard  (Standard Spades)\n", 0) == 0);
-  CHECK(text.find("== Online modes: bux-spades ==\nbux-assassin  (bux-spades Assassin, extends bux)\n") != std::string::npos);
+  CHECK(text.find("== Online modes: bux-spades ==\nbux-assassin  (bux-spades Assassin, extends standard)\n") != std::string::npos);
   CHECK(text.find("== Online modes: MSN Zone ==") < text.find("== Online modes: bux-spades =="));
 }
 

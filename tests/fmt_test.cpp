@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "tests/test_util.hpp"
 
@@ -173,6 +174,15 @@ TEST_CASE("fmt: every ruleset laid out badly comes back to its file, and explain
       ++n;
     }
   CHECK(n == 87);
+  // the fragments the rulesets take in (`include "fragments/bux"`), laid out badly too
+  std::vector<fs::path> fragments;
+  fs::create_directories(d / "fragments");
+  for (const auto& e : fs::directory_iterator(source_path("rulesets/fragments"))) {
+    files += ' ';
+    files += put(d / "fragments" / e.path().filename(), mess(slurp(e.path())));
+    fragments.push_back(e.path());
+  }
+  CHECK(!fragments.empty());
   auto r = run("fmt --check" + files, "", true);
   CHECK(r.code == 1);
   r = run("fmt" + files, "", true);
@@ -184,6 +194,7 @@ TEST_CASE("fmt: every ruleset laid out badly comes back to its file, and explain
     CHECK(slurp(d / e.path().filename()) == slurp(e.path()));
     CHECK(run("explain " + (d / e.path().filename()).string(), "", true).out == slurp(source_path("tests/explain/" + id + ".txt")));
   }
+  for (const fs::path& f : fragments) CHECK(slurp(d / "fragments" / f.filename()) == slurp(f));
   fs::remove_all(d);
 }
 
