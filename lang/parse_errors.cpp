@@ -153,7 +153,9 @@ diag_error syntax_error(const std::string& text, int file, size_t at, const synt
     std::vector<std::string> candidates(row.candidates.begin(), row.candidates.end());
     full += did_you_mean(found.substr(7, found.size() - 8), candidates);
   }
-  if (found == "found ','" && row.message == error_info<R::eos>.message) full += comma_list_hint(text, at);
+  // the rows are compared by their text: a row copied from another keeps the pointer, but the same literal
+  // need not be one object in every build (an ASan build gave two)
+  if (found == "found ','" && row.message && std::string_view(row.message) == error_info<R::eos>.message) full += comma_list_hint(text, at);
   std::vector<note> notes;
   std::optional<note> n = row.opened == closes::brace ? unclosed_brace(text, at, file)
                           : row.opened == closes::paren ? unclosed_paren(text, at, file)
