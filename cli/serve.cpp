@@ -21,8 +21,7 @@ extern char** environ;
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades serve [--port P] [--host H] [--rulesets DIR] [--state DIR] [--mc-budget N]\n"
-    "                    [--bot NAME=exec:CMD]... [--bot-timeout MS]\n"
+    "usage: spades serve [--port P] [--host H] [--rulesets DIR] [--state DIR] [--mc-budget N] [--bot NAME=exec:CMD]... [--bot-timeout MS]\n"
     "\n"
     "Serves a card table in the browser at http://H:P/ (default 127.0.0.1:8080; --host 0.0.0.0 opens it to\n"
     "the local network). In the lobby the host picks a ruleset from DIR (default: as `spades list`), sets\n"

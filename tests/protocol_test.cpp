@@ -371,7 +371,7 @@ TEST_CASE("protocol 2: a look where none is offered is refused with the reason, 
 TEST_CASE("serve --bot: outside bots registered by name, every refusal with its input") {
   auto serve = [](const std::string& more) { return run("serve --port 0 --rulesets rulesets " + more); };
   CHECK(serve("--bot pyrandom").out == "spades serve: --bot: expected NAME=exec:CMD, not 'pyrandom'\n");
-  CHECK(serve("--bot pyrandom=python3 bot.py").out == "spades serve: --bot: expected NAME=exec:CMD, not 'pyrandom=python3 bot.py'\n");
+  CHECK(serve("--bot 'pyrandom=python3 bot.py'").out == "spades serve: --bot: expected NAME=exec:CMD, not 'pyrandom=python3 bot.py'\n");
   CHECK(serve("--bot x=exec:").out == "spades serve: --bot: expected NAME=exec:CMD, not 'x=exec:'\n");
   CHECK(serve("--bot Py=exec:ls").out == "spades serve: --bot: the name 'Py' is not 1 to 24 of a-z, 0-9, '-' and '_'\n");
   CHECK(serve("--bot =exec:ls").out == "spades serve: --bot: the name '' is not 1 to 24 of a-z, 0-9, '-' and '_'\n");
