@@ -64,12 +64,12 @@ fuzz-deps: deps
 # libFuzzer: each target for FUZZ_SECONDS, from a seed corpus of the rulesets, goldens and test hands.
 fuzz: fuzz-deps
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSPADES_FUZZ=ON >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_variant fuzz_hands fuzz_runtime fuzz_lsp fuzz_bot
-	@mkdir -p build-fuzz/corpus/variant build-fuzz/corpus/hands build-fuzz/corpus/runtime build-fuzz/corpus/lsp build-fuzz/corpus/bot build-fuzz/artifacts
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_variant fuzz_hands fuzz_runtime fuzz_lsp fuzz_bot fuzz_serve
+	@mkdir -p build-fuzz/corpus/variant build-fuzz/corpus/hands build-fuzz/corpus/runtime build-fuzz/corpus/lsp build-fuzz/corpus/bot build-fuzz/corpus/serve build-fuzz/artifacts
 	@cp rulesets/*.spades tests/lang/*.spades build-fuzz/corpus/variant/
 	@cp rulesets/*.hands.json build-fuzz/corpus/hands/
 	@sh fuzz/gen_seeds.sh build-fuzz
-	@for t in variant hands runtime lsp bot; do \
+	@for t in variant hands runtime lsp bot serve; do \
 	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
 	  build-fuzz/fuzz_$$t build-fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -dict=build-fuzz/$$t.dict -timeout=10 -rss_limit_mb=2048 \
 	    -artifact_prefix=build-fuzz/artifacts/$$t- -print_final_stats=1 2>&1 | tail -n 12 || exit 1; \

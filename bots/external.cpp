@@ -41,15 +41,24 @@ void external_bot::start(const game_state& st) {
   if (std::string why = read_hello(line); !why.empty()) fail(st, why);
 }
 
-move external_bot::choose(const game_state& st, const table_memory& memory) {
+move external_bot::choose(const game_state& st, const table_memory& memory, const look_fn& look) {
   if (!proc_) start(st);
-  std::vector<move> moves;
-  const std::vector<std::string> legal = legal_words(st, &moves);
-  const std::string line = ask(decide_message(st, seat_, memory, legal).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), st);
-  std::string why;
-  const int at = read_move(line, legal, why);
-  if (at < 0) fail(st, why);
-  return moves[at];
+  for (;;) {
+    // the look is offered once: after it the seat sees its cards, and `st` (the game itself) knows it has looked
+    const bool may_look = look && !st.may_see_hand(seat_);
+    std::vector<move> moves;
+    const std::vector<std::string> legal = legal_words(st, &moves);
+    const std::string line =
+        ask(decide_message(st, seat_, memory, legal, may_look).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), st);
+    std::string why;
+    const int at = read_move(line, legal, why, may_look);
+    if (at == look_answer) {
+      look(seat_);
+      continue;
+    }
+    if (at < 0) fail(st, why);
+    return moves[at];
+  }
 }
 
 void external_bot::hand_over(const game_state& st, const table_memory& memory) {

@@ -1,6 +1,7 @@
 // An outside bot (`exec:CMD`): a program playing one seat through the bot protocol (spec/bot-protocol.md),
 // started when its seat's first hand is dealt and ended with the game.
 #pragma once
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -22,7 +23,10 @@ class external_bot {
   external_bot(std::string command, int seat, int timeout_ms);
   ~external_bot();
   // The move for the decision pending, which is this seat's (or the dummy's it plays); throws bot_error.
-  move choose(const game_state& st, const table_memory& memory);
+  // With `look` (the driver's way to have a seat look at its cards in the game it plays), a decision the seat
+  // may make blind offers the bot a look; after one, the bot is asked the decision again with its cards.
+  using look_fn = std::function<void(int seat)>;
+  move choose(const game_state& st, const table_memory& memory, const look_fn& look = nullptr);
   // Told, answering nothing: a hand was scored, the game is over (a bot gone by then is no error).
   void hand_over(const game_state& st, const table_memory& memory);
   void game_over(const game_state& st, const table_memory& memory);

@@ -48,6 +48,7 @@ seated_bots& seated_bots::operator=(const seated_bots& o) {
   for (int s = 0; s < max_seats; ++s) mc_[s] = o.mc_[s] ? std::make_unique<mc_bot>(*o.mc_[s]) : nullptr;
   ext_ = o.ext_;
   any_ext_ = o.any_ext_;
+  look_ = o.look_;
   memory_ = o.memory_;
   hands_seen_ = o.hands_seen_;
   return *this;

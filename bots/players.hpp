@@ -56,12 +56,15 @@ class seated_bots : public observer {
     switch (kinds_[seat]) {
       case bot_kind::random: out = random_move(st, r); break;
       case bot_kind::mc: out = mc_[seat]->choose(st, cx_); break;
-      case bot_kind::external: out = ext_[seat]->choose(st, memory_); break;
+      case bot_kind::external: out = ext_[seat]->choose(st, memory_, look_); break;
       default: out = bot_move(st, r, cx_); break;
     }
     return true;
   }
   bot_context& context() { return cx_; }
+  // How a seat looks at its cards in the driver's game (game_state::look on the game played, and the record
+  // told): an outside bot is offered a look at a decision it could make blind only when this is set.
+  void on_look(external_bot::look_fn look) { look_ = std::move(look); }
   void dealt(const game_state& st);
   void moving(const game_state& st, const move& m);
   void moved(const game_state& st, const move& m);
@@ -72,6 +75,7 @@ class seated_bots : public observer {
   std::array<std::unique_ptr<mc_bot>, max_seats> mc_;
   std::array<std::shared_ptr<external_bot>, max_seats> ext_;
   bool any_ext_ = false;
+  external_bot::look_fn look_;
   table_memory memory_;  // what the outside bots are told of past tricks and of what their seat gave away
   int hands_seen_ = 0;
 };

@@ -143,8 +143,10 @@ json greeting_message(const game_state& st, int seat) {
   return {{"type", "hello"}, {"protocol", bot_protocol_version}, {"seat", st.v->seat_names[seat]}, {"variant", variant_json(st)}};
 }
 
-json decide_message(const game_state& st, int seat, const table_memory& memory, const std::vector<std::string>& legal) {
-  return {{"type", "decide"}, {"view", view_json(*st.v, view_of(st, seat, memory))}, {"legal", legal}};
+json decide_message(const game_state& st, int seat, const table_memory& memory, const std::vector<std::string>& legal, bool may_look) {
+  json j = {{"type", "decide"}, {"view", view_json(*st.v, view_of(st, seat, memory))}, {"legal", legal}};
+  if (may_look) j["may_look"] = true;
+  return j;
 }
 
 json hand_over_message(const game_state& st, int seat, const table_memory& memory) {
@@ -199,8 +201,13 @@ std::string read_hello(const std::string& line) {
   return "";
 }
 
-int read_move(const std::string& line, const std::vector<std::string>& legal, std::string& why) {
+int read_move(const std::string& line, const std::vector<std::string>& legal, std::string& why, bool may_look) {
   const auto j = answer_json(line);
+  if (j.is_object() && j.contains("look") && j["look"] == true) {
+    if (may_look) return look_answer;
+    why = "answered {\"look\": true} where it may not look: its cards are in view, or its decision is not one made blind";
+    return -1;
+  }
   if (j.is_discarded() || !j.is_object() || !j.contains("move") || !j["move"].is_string()) {
     why = fmt::format("wrote '{}', not a JSON object with a \"move\"", quoted(line));
     return -1;

@@ -35,6 +35,13 @@ long long args::get_int(const std::string& flag, long long def, long long lo, lo
   }
 }
 
+std::vector<std::string> args::all(const std::string& flag) const {
+  std::vector<std::string> out;
+  for (const auto& [name, value] : given)
+    if (name == flag) out.push_back(value);
+  return out;
+}
+
 args parse_args(const std::string& command, int argc, char** argv, const std::vector<std::string>& flags,
                 const std::vector<std::string>& valued) {
   args a;
@@ -57,6 +64,7 @@ args parse_args(const std::string& command, int argc, char** argv, const std::ve
         if (inline_value) value = s.substr(eq + 1);
         else if (i + 1 < argc) value = argv[++i];
         else throw usage_error(fmt::format("{} needs a value", name));
+        a.given.push_back({name, value});
         if (name == "--option") a.multi.push_back(value);
         else a.values[name] = value;
         continue;

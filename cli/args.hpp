@@ -16,6 +16,8 @@ struct args {
   std::vector<std::string> positional;
   std::map<std::string, std::string> values;  // --name value
   std::vector<std::string> multi;             // repeated --option name=value
+  std::vector<std::pair<std::string, std::string>> given;  // every valued flag as given, in order (repeatable ones)
+  std::vector<std::string> all(const std::string& flag) const;  // each value a repeatable flag was given
   bool has(const std::string& flag) const { return values.count(flag) > 0; }
   std::string get(const std::string& flag, const std::string& def = "") const;
   long long get_int(const std::string& flag, long long def, long long lo, long long hi) const;

@@ -71,6 +71,7 @@ bool play_side(const match_setup& m, uint64_t board_seed, int a_team, board_resu
   st.new_game(v, (int)deals.below((uint32_t)v.seats));
   st.options = m.proto.options;
   seated_bots bots(kinds, board_seed, m.cal, m.mc, &exec);
+  bots.on_look([&](int seat) { st.look(seat); });  // an outside bot looking at its cards
   struct watch : observer {
     seated_bots& bots;
     int a, b;

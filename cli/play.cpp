@@ -721,6 +721,10 @@ int cmd_play(int argc, char** argv) {
     rec->start_game(st);
   }
   tb.rec = rec.get();
+  bots.on_look([&](int seat) {  // an outside bot looking at its cards: the game and the record know it
+    st.look(seat);
+    if (rec) rec->looked(st, seat);
+  });
   recorded_table<table> rt(tb, rec.get(), record_path, me);
   if (saved) {
     size_t moves = resume_game(*saved, st, r, me, bots, rec.get());

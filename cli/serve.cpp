@@ -22,14 +22,15 @@ namespace spades::cli {
 
 static const char* help =
     "usage: spades serve [--port P] [--host H] [--allow-host NAMES] [--rulesets DIR] [--state DIR] [--mc-budget N]\n"
+    "                    [--bot NAME=exec:CMD]... [--bot-timeout MS]\n"
     "\n"
     "Serves a card table in the browser at http://H:P/ (default 127.0.0.1:8080; --host 0.0.0.0 opens it to\n"
     "the local network). In the lobby the host picks a ruleset from DIR (default: as `spades list`), sets\n"
     "its options or pastes a variant's text (checked as `spades check` checks it), and seats a person or a\n"
-    "bot (rule or mc) at each seat; each person's seat has an invitation link with a secret token. The\n"
-    "game is played by the engine: each browser is sent only what its seat may see. Cards are played by\n"
-    "clicking or with the keyboard; a card that may not be played says why. The workbench at /workbench\n"
-    "checks, explains and compares a variant as it is written, and simulates it.\n"
+    "bot (rule, mc, or an outside bot of --bot) at each seat; each person's seat has an invitation link with\n"
+    "a secret token. The game is played by the engine: each browser is sent only what its seat may see.\n"
+    "Cards are played by clicking or with the keyboard; a card that may not be played says why. The\n"
+    "workbench at /workbench checks, explains and compares a variant as it is written, and simulates it.\n"
     "\n"
     "--state DIR keeps every table as a game record (spec/records.md) in DIR, written whole after each\n"
     "change, and resumes them when the server starts again, and keeps the finished games' history in\n"
@@ -37,11 +38,18 @@ static const char* help =
     "the deck allows) can be downloaded from the table. --mc-budget sets the Monte Carlo bots' playouts\n"
     "per decision. Ctrl-C stops the server.\n"
     "\n"
+    "--bot NAME=exec:CMD registers an outside bot (a program speaking the bot protocol, spec/bot-protocol.md)\n"
+    "that the lobby offers by NAME at every seat, beside rule and mc; repeat it for more (at most 16).\n"
+    "NAME is 1 to 24 of a-z, 0-9, '-' and '_', and not person, rule, mc or random. The server runs only\n"
+    "these commands: a browser names a bot, never a command. --bot-timeout MS (default 10000) is how long\n"
+    "an outside bot may take to answer; one that fails stops its table's game, recorded up to there.\n"
+    "\n"
     "The server answers a request only when it is addressed by an IP address or localhost, so that a page of\n"
     "another site cannot reach it under a name of its own; --allow-host NAMES (comma-separated, at most 16)\n"
     "adds the names players use to reach it, such as the machine's name on the network.\n"
     "\n"
-    "exit codes: 0 stopped, 2 bad usage (a port in use, a --state that is not a folder)\n";
+    "exit codes: 0 stopped, 2 bad usage (a port in use, a --state that is not a folder, a --bot that is not\n"
+    "NAME=exec:CMD)\n";
 
 namespace {
 
@@ -62,6 +70,26 @@ std::vector<std::string> allowed_host_names(const std::string& list) {
     at = end + 1;
   }
   return names;
+}
+
+// --bot NAME=exec:CMD, each: a name the lobby offers and the command it runs.
+std::vector<web::outside_bot> outside_bots(const args& a) {
+  std::vector<web::outside_bot> out;
+  for (const std::string& spec : a.all("--bot")) {
+    const size_t eq = spec.find('=');
+    const std::string name = spec.substr(0, eq), command = eq == std::string::npos ? "" : spec.substr(eq + 1);
+    if (eq == std::string::npos || command.rfind("exec:", 0) != 0 || command.size() == 5)
+      throw usage_error(fmt::format("--bot: expected NAME=exec:CMD, not '{}'", printable(spec, 60)));
+    if (name.empty() || name.size() > (size_t)max_web_bot_name_bytes || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos)
+      throw usage_error(fmt::format("--bot: the name '{}' is not 1 to {} of a-z, 0-9, '-' and '_'", printable(name, 40), max_web_bot_name_bytes));
+    if (name == "person" || find_bot(name))
+      throw usage_error(fmt::format("--bot: '{}' is a built-in player's name; give the outside bot another", name));
+    for (const web::outside_bot& b : out)
+      if (b.name == name) throw usage_error(fmt::format("--bot: '{}' is registered twice", name));
+    if ((int)out.size() == max_web_outside_bots) throw usage_error(fmt::format("--bot: at most {} outside bots", max_web_outside_bots));
+    out.push_back({name, command.substr(5)});
+  }
+  return out;
 }
 
 std::string read_all(const std::string& path) {
@@ -104,7 +132,7 @@ std::string pbn_of(const std::string& record, const std::string& variant_text, s
 
 int cmd_serve(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("serve", argc, argv, {}, {"--port", "--host", "--allow-host", "--rulesets", "--state", "--mc-budget"});
+  args a = parse_args("serve", argc, argv, {}, {"--port", "--host", "--allow-host", "--rulesets", "--state", "--mc-budget", "--bot", "--bot-timeout"});
   if (!a.positional.empty()) throw usage_error("serve takes no file: the host picks the variant in the browser");
   web::hub_config c;
   c.rulesets_dir = a.has("--rulesets") ? a.get("--rulesets") : default_rulesets_dir();
@@ -112,6 +140,8 @@ int cmd_serve(int argc, char** argv) {
   c.search = ruleset_search_path();
   c.search.insert(c.search.begin(), c.rulesets_dir);
   c.mc_budget = (int)a.get_int("--mc-budget", c.mc_budget, 1, max_mc_budget);
+  c.outside_bots = outside_bots(a);
+  c.bot_timeout_ms = (int)a.get_int("--bot-timeout", default_bot_timeout_ms, 1, max_bot_timeout_ms);
   if (a.has("--state")) {
     std::error_code ec;
     std::filesystem::create_directories(a.get("--state"), ec);

@@ -135,6 +135,10 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   st.options = run.proto.options;
   seated_bots bots(run.bots.kinds, game_seed, run.cal, run.mc, &run.bots.exec);
+  bots.on_look([&](int seat) {  // an outside bot looking at its cards: the game and the record know it
+    st.look(seat);
+    if (run.rec) run.rec->looked(st, seat);
+  });
   // with --timing each decision is timed, by the bot that makes it (the games are the same either way)
   auto timed = [&](const game_state& s, rng& rr, move& m) {
     if (!run.timing) return bots(s, rr, m);

@@ -1,7 +1,8 @@
 // libFuzzer target: an outside bot's answers (bots/protocol.hpp), read at decisions of real games.
 // Input: the first byte picks a ruleset (rulesets/*.spades), 8 bytes seed the deals, the next byte is how
 // many moves (0 to 255) are played by the rule-following bot before the decision, and the rest is split at
-// newlines into the bot's lines: the first answers the greeting, each next one a decision. Properties: every
+// newlines into the bot's lines: the first answers the greeting, each next one a decision (or looks, where the
+// decision may be made blind, and the next line answers the decision asked again). Properties: every
 // message the engine writes for the seat to decide is JSON it can print; an answer is either a legal move,
 // which the game accepts, or a refusal with its reason; no answer escapes as an exception or a crash.
 #include <algorithm>
@@ -56,13 +57,25 @@ int spades_fuzz_bot(const uint8_t* data, size_t size) {
       out = spades::bot_move(s, rr, cx);
       return true;
     }
-    if (next_line >= lines.size()) return false;
+    int at = spades::look_answer;
     std::vector<spades::move> moves;
-    const std::vector<std::string> legal = spades::legal_words(s, &moves);
-    if (legal.empty() || legal.size() != moves.size()) __builtin_trap();
-    write_messages(s, s.acting_seat(), keeper.memory, legal);
+    std::vector<std::string> legal;
     std::string why;
-    const int at = spades::read_move(lines[next_line++], legal, why);
+    while (at == spades::look_answer) {  // a look (where offered): the seat looks, and is asked again
+      if (next_line >= lines.size()) return false;
+      const int seat = s.acting_seat();
+      const bool may_look = !s.may_see_hand(seat);
+      moves.clear();
+      legal = spades::legal_words(s, &moves);
+      if (legal.empty() || legal.size() != moves.size()) __builtin_trap();
+      write_messages(s, seat, keeper.memory, legal);
+      at = spades::read_move(lines[next_line++], legal, why, may_look);
+      if (at == spades::look_answer) {
+        if (!may_look) __builtin_trap();
+        st.look(seat);  // as the drivers' seated_bots::on_look does, between two decisions of the loop
+        if (!s.may_see_hand(seat)) __builtin_trap();  // one look opens the cards: the next answer is a move
+      }
+    }
     if (at < 0 ? why.empty() : at >= (int)legal.size()) __builtin_trap();
     if (at < 0) return false;  // a refused answer ends the game, as it does at a table
     if (!s.why_illegal(moves[at]).empty()) __builtin_trap();  // a legal word is a move the game takes

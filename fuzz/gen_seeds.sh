@@ -6,7 +6,7 @@
 set -eu
 out=${1:-build-fuzz}
 src=$(dirname "$0")/..
-mkdir -p "$out/corpus/variant" "$out/corpus/runtime" "$out/corpus/lsp" "$out/corpus/bot"
+mkdir -p "$out/corpus/variant" "$out/corpus/runtime" "$out/corpus/lsp" "$out/corpus/bot" "$out/corpus/serve"
 
 # every keyword of the grammar, plus operators and the setting values the elaboration reads
 {
@@ -19,7 +19,6 @@ mkdir -p "$out/corpus/variant" "$out/corpus/runtime" "$out/corpus/lsp" "$out/cor
     printf '"%s"\n' "$w"
   done
 } | sort -u > "$out/variant.dict"
-cp "$out/variant.dict" "$out/runtime.dict"  # the runtime target's modes 0xfe and 0xff read variant text
 cp "$out/variant.dict" "$out/lsp.dict"      # the language server target inserts its bytes into a ruleset
 
 # the test-hands format's field names and JSON's punctuation
@@ -42,12 +41,12 @@ base='extends "standard"'   # the targets read a variant as if it were rulesets/
 ' 60; echo '} }'; } | seed deep_statements.spades
 { echo "$base"; printf 'scoring {\n'; i=0; while [ $i -lt 200 ]; do echo "  rule r$i each team { points $i }"; i=$((i + 1)); done; echo '}'; } | seed many_rules.spades
 
-# the runtime target: a ruleset by index and a seed, then move choices; 0xfe: a fuzzed change to a ruleset
+# the runtime target: a ruleset, a seed, flags, options, then choices (fuzz/fuzz_runtime.cpp reads them byte by
+# byte): legal picks, looks (0xee) and moves of any shape (0xef and up), the two bytes its dictionary holds
 i=0
-while [ $i -lt 16 ]; do head -c 200 /dev/urandom | { printf "\\$(printf %o $i)"; cat; } > "$out/corpus/runtime/seed$i"; i=$((i + 1)); done
-printf '\376\000scoring { rule x each team { points tricks * 3 } }\000' > "$out/corpus/runtime/delta_rule"
-printf '\376\001play { follow beat }\000' > "$out/corpus/runtime/delta_follow"
-printf '\376\000course { step raise bid raise after bidding }\000' > "$out/corpus/runtime/delta_raise"
+while [ $i -lt 16 ]; do head -c 200 /dev/urandom | { printf "\\$(printf %o $((i * 5)))\\001\\002\\003\\004\\$(printf %o $((i % 2)))\\002\\000\\001\\001\\002"; cat; } > "$out/corpus/runtime/seed$i"; i=$((i + 1)); done
+printf '\042\000\000\000\007\000\000\356\000\357\000\005\000\357\001\003\000\001\002\003' > "$out/corpus/runtime/look_and_shaped"
+printf '"\\xee"\n"\\xef"\n' > "$out/runtime.dict"
 # the language server: a ruleset, then edits and requests (fuzz/fuzz_lsp.cpp reads them byte by byte)
 printf '\000\000\002\001\003rule\001\004\005\003\012\012\002\000\000\003\000\000' > "$out/corpus/lsp/edits_and_requests"
 # an outside bot's answers: a ruleset, a seed, the moves played before, then the bot's lines
@@ -60,3 +59,18 @@ done
 { for w in '{' '}' '[' ']' ':' ',' type hello move nil no pass blind look; do printf '"%s"\n' "$w"; done
   printf '"\\""\n"\\x0a"\n'; } | sort -u > "$out/bot.dict"  # a quote and a newline, escaped as libFuzzer reads them
 
+# spades serve: a table, then steps (fuzz/fuzz_serve.cpp): joins by two seats, choices from the views, look,
+# hint, undo, raw bytes; and a lobby request (high bit of the first byte). Its dictionary: the messages' words.
+i=0
+while [ $i -lt 7 ]; do
+  { printf "\\$(printf %o $i)\\000\\000\\001\\002"; j=0; while [ $j -lt 40 ]; do printf '\004\007\005\003'; j=$((j + 1)); done
+    printf '\010\014\020\001\021\000'; } > "$out/corpus/serve/table$i"
+  i=$((i + 1))
+done
+printf '\200{"ruleset": "standard", "seats": [{"player": "person"}, {"player": "rule"}, {"player": "mc"}, {"player": "person", "name": "Ann"}]}' > "$out/corpus/serve/lobby"
+printf '\100\000/api/record?token=TOKEN&format=pbn' > "$out/corpus/serve/http_record"
+printf '\100\001/api/check\nextends "standard"\nend { target 100 }\n' > "$out/corpus/serve/http_check"
+printf '\100\000/api/history?ruleset=standard&player=Ann' > "$out/corpus/serve/http_history"
+{ for w in '{' '}' '[' ']' ':' ',' type join token move index cards look hint undo agree_undo ruleset seats player person rule mc name options text \
+           /api/rulesets /api/check /api/tables /api/describe /api/record /api/history '?token=' TOKEN '&format=pbn' extends; do
+    printf '"%s"\n' "$w"; done; } | sort -u > "$out/serve.dict"

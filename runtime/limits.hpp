@@ -82,6 +82,8 @@ constexpr int max_web_tables = 64;                 // tables open at once on one
 constexpr int max_web_connections_per_table = 16;  // browser tabs at one table, every seat together
 constexpr int max_web_name_bytes = 40;             // a seat's player name
 constexpr size_t max_web_allowed_hosts = 16;        // names given to `serve --allow-host`
+constexpr int max_web_outside_bots = 16;          // outside bots an operator registers (`serve --bot NAME=exec:CMD`)
+constexpr int max_web_bot_name_bytes = 24;         // the name each is offered by in the lobby
 // The workbench's simulation: games of rule-following bots, played while the server waits (a few seconds).
 constexpr int max_web_sim_games = 500;
 

@@ -38,15 +38,17 @@ TEST_CASE("fuzz regressions replay cleanly") {
   // the seed inputs below always exist, so the replay itself is exercised
   const char* text = "extends \"standard\"\nend { target 100 }\n";
   CHECK(spades_fuzz_variant(reinterpret_cast<const uint8_t*>(text), std::strlen(text)) == 0);
-  const uint8_t moves[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+  // a ruleset byte, 4 seed bytes, flags, options; then legal picks, a look (0xee), moves of any shape (0xef)
+  const uint8_t moves[] = {0, 1, 2, 3, 4, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
   CHECK(spades_fuzz_runtime(moves, sizeof moves) == 0);
-  // 0xfe: a change to a ruleset, read as a file that extends it, then moves
-  const char delta[] = "\xfe\x00scoring { rule x each team { points tricks * 3 } }\0\x01\x02\x03\x04\x05\x06\x07\x08\x09";
-  CHECK(spades_fuzz_runtime(reinterpret_cast<const uint8_t*>(delta), sizeof delta - 1) == 0);
-  // 0xff: variant text; two players drawing from a stock: the first decisions after the deal are the
-  // draw's, each byte keeping (even) or discarding (odd) the card drawn among the two legal answers
-  const char draw[] = "\xff" "extends \"two\"\n\0\x01\x02\x03\x04\x05\x06\x07\x08\x00\x01\x01\x00\x00\x01\x01\x01\x00\x00\x00\x01";
-  CHECK(spades_fuzz_runtime(reinterpret_cast<const uint8_t*>(draw), sizeof draw - 1) == 0);
+  for (uint8_t ruleset = 0; ruleset < 90; ruleset += 3) {
+    INFO("ruleset byte " << (int)ruleset);
+    // played on four more hands, with two options set (a pair each), a look by every seat and shaped moves
+    // of each kind: bids, cards, calls, choices and raises, in and out of their ranges
+    std::vector<uint8_t> in = {ruleset, 0, 0, 1, 7, 1, 2, 0, 1, 1, 3, 0xee, 0, 0xee, 1, 0xee, 2, 0xee, 3};
+    for (uint8_t kind = 0xef; kind != 0; ++kind) in.insert(in.end(), {kind, (uint8_t)(kind * 7), (uint8_t)(kind * 13), (uint8_t)(kind % 5)});
+    CHECK(spades_fuzz_runtime(in.data(), in.size()) == 0);
+  }
   const char* hands = "{\"cases\": [{\"name\": \"x\"}]}";
   CHECK(spades_fuzz_hands(reinterpret_cast<const uint8_t*>(hands), std::strlen(hands)) == 0);
 }

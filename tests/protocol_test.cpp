@@ -323,3 +323,67 @@ TEST_CASE("protocol: answers of the wrong shape are refused with their reason, n
   CHECK(why == "wrote '" + deep.substr(0, 80) + "...', not a JSON object with a \"move\"");
   CHECK(spades::read_move(R"({"move": "1", "a": [[[[1]]]]})", legal, why) == 0);
 }
+
+TEST_CASE("protocol 2: a bot offered a blind bid looks, and is asked the same decision again with its cards") {
+  // German: `double zero`, a blind bid, is open at every first bid; the bot looks whenever it may
+  const std::string log = temp_log("look"), rec = temp_log("look-record") + ".json";
+  auto r = run("sim rulesets/german.spades --games 1 --seed 1 --jobs 1 --record " + rec + " --bots 'N=exec:python3 tests/bots/misbehave.py looklog " + log + "'",
+               "", true);
+  REQUIRE(r.code == 0);
+  std::istringstream lines(testing::slurp(log));
+  std::vector<std::string> got;
+  for (std::string line; std::getline(lines, line);) got.push_back(line);
+  REQUIRE(got.size() > 3);
+  // the greeting, the blind decision with the look offered, and the same decision after the look: byte for byte
+  const std::string golden = testing::slurp(testing::source_path("tests/bots/german_look_messages.jsonl"));
+  CHECK(got[0] + "\n" + got[1] + "\n" + got[2] + "\n" == golden);
+  const auto blind = nlohmann::json::parse(got[1]), seen = nlohmann::json::parse(got[2]);
+  CHECK(blind["may_look"] == true);
+  CHECK(blind["view"]["cards"].is_null());
+  CHECK_FALSE(seen.contains("may_look"));
+  // the record knows the seat looked, before the bid it then made; and the record replays
+  const auto doc = nlohmann::json::parse(testing::slurp(rec));
+  const auto& moves = doc["cases"][0]["moves"];
+  const auto look = std::find(moves.begin(), moves.end(), "N: look");
+  REQUIRE(look != moves.end());
+  CHECK(look[1].get<std::string>() == "N: " + seen["legal"][0].get<std::string>());
+  CHECK(run("replay " + rec, "", true).code == 0);
+  std::filesystem::remove(log);
+  std::filesystem::remove(rec);
+}
+
+TEST_CASE("protocol 2: a look where none is offered is refused with the reason, and read_move tells a look from a move") {
+  auto r = run("sim rulesets/standard.spades --games 1 --seed 1 --jobs 1 --bots 'N=exec:python3 tests/bots/misbehave.py peek'");
+  CHECK(r.code == 1);
+  CHECK(r.out == "spades sim: the bot at N (exec:python3 tests/bots/misbehave.py peek) answered {\"look\": true} where it may not look: "
+                 "its cards are in view, or its decision is not one made blind\n");
+  const std::vector<std::string> legal = {"1", "blind 7"};
+  std::string why;
+  CHECK(spades::read_move(R"({"look": true})", legal, why, true) == spades::look_answer);
+  CHECK(spades::read_move(R"({"look": true, "move": "1"})", legal, why, true) == spades::look_answer);
+  CHECK(spades::read_move(R"({"look": false, "move": "1"})", legal, why, true) == 0);
+  CHECK(spades::read_move(R"({"look": "yes"})", legal, why, true) == -1);
+  CHECK(why == R"(wrote '{"look": "yes"}', not a JSON object with a "move")");
+  CHECK(spades::read_move(R"({"look": true})", legal, why) == -1);
+  CHECK(why == "answered {\"look\": true} where it may not look: its cards are in view, or its decision is not one made blind");
+}
+
+TEST_CASE("serve --bot: outside bots registered by name, every refusal with its input") {
+  auto serve = [](const std::string& more) { return run("serve --port 0 --rulesets rulesets " + more); };
+  CHECK(serve("--bot pyrandom").out == "spades serve: --bot: expected NAME=exec:CMD, not 'pyrandom'\n");
+  CHECK(serve("--bot 'pyrandom=python3 bot.py'").out == "spades serve: --bot: expected NAME=exec:CMD, not 'pyrandom=python3 bot.py'\n");
+  CHECK(serve("--bot x=exec:").out == "spades serve: --bot: expected NAME=exec:CMD, not 'x=exec:'\n");
+  CHECK(serve("--bot Py=exec:ls").out == "spades serve: --bot: the name 'Py' is not 1 to 24 of a-z, 0-9, '-' and '_'\n");
+  CHECK(serve("--bot =exec:ls").out == "spades serve: --bot: the name '' is not 1 to 24 of a-z, 0-9, '-' and '_'\n");
+  CHECK(serve("--bot " + std::string(25, 'a') + "=exec:ls").out ==
+        "spades serve: --bot: the name '" + std::string(25, 'a') + "' is not 1 to 24 of a-z, 0-9, '-' and '_'\n");
+  CHECK(serve("--bot mc=exec:ls").out == "spades serve: --bot: 'mc' is a built-in player's name; give the outside bot another\n");
+  CHECK(serve("--bot person=exec:ls").out == "spades serve: --bot: 'person' is a built-in player's name; give the outside bot another\n");
+  CHECK(serve("--bot a=exec:ls --bot a=exec:pwd").out == "spades serve: --bot: 'a' is registered twice\n");
+  std::string many;
+  for (int i = 0; i < 17; ++i) many += fmt::format(" --bot b{}=exec:ls", i);
+  CHECK(serve(many).out == "spades serve: --bot: at most 16 outside bots\n");
+  const auto timeout = serve("--bot a=exec:ls --bot-timeout 0");
+  CHECK(timeout.code == 2);
+  CHECK(timeout.out == "spades serve: --bot-timeout must be from 1 to 600000, not 0\n");
+}

@@ -460,3 +460,76 @@ TEST_CASE("serve: with a state folder a finished game goes into the history, whi
   CHECK(json::parse(none.body)["error"] == "this server keeps no history: start it with --state DIR to keep finished games");
   fs::remove_all(dir);
 }
+
+namespace {
+
+// A hub whose operator registered the example Python bot as `pyrandom` (spades serve --bot pyrandom=exec:...).
+hub_config with_outside_bot() {
+  hub_config c = config();
+  c.seed = 1;
+  c.outside_bots = {{"pyrandom", "/usr/bin/python3 " + std::string(SPADES_SOURCE_DIR) + "/docs/examples/bots/random_bot.py"}};
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("serve: an outside bot the operator registered is offered in the lobby and plays a table to the end", "[serve]") {
+  hub h(with_outside_bot());
+  CHECK(json::parse(h.rulesets().body)["bots"] == json::parse(R"(["mc", "rule", "pyrandom"])"));
+  const answer a = h.create(table_request({"pyrandom", "rule", "person", "rule"}).dump());
+  REQUIRE(a.status == 200);
+  const json created = json::parse(a.body);
+  CHECK(created["seats"][0] == json::parse(R"({"seat": "N", "name": "pyrandom bot", "player": "pyrandom", "token": ""})"));
+  client me(h);
+  me.say({{"type", "join"}, {"token", token_of(created, "S")}});
+  CHECK(me.last_view()["seats"][0]["bot"] == "pyrandom");
+  int moves = 0;
+  while (me.last_view()["decision"].is_object() && moves < 5000) {
+    me.say(next_move(me.last_view()));
+    REQUIRE(me.last()["type"] == "view");
+    ++moves;
+  }
+  const json end = me.last_view();
+  INFO(end.dump());
+  REQUIRE(end.contains("over"));
+  CHECK_FALSE(end.contains("error"));
+  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 7})"));
+  const json doc = json::parse(h.download(token_of(created, "S"), false).body);
+  CHECK(doc["record"]["seats"][0] == json::parse(R"({"seat": "N", "player": "pyrandom", "name": "pyrandom bot"})"));
+}
+
+TEST_CASE("serve: a lobby request never makes the server run a command", "[serve]") {
+  hub h(with_outside_bot());
+  const answer command = h.create(table_request({"exec:touch /tmp/spades-owned", "rule", "person", "rule"}).dump());
+  CHECK(command.status == 400);
+  CHECK(json::parse(command.body)["error"] ==
+        "seat N: a table runs no command a browser names; the outside bots this server offers are pyrandom (its operator registers them: "
+        "spades serve --bot NAME=exec:CMD)");
+  CHECK_FALSE(std::filesystem::exists("/tmp/spades-owned"));
+  const answer unknown = h.create(table_request({"rule", "pyrand", "person", "rule"}).dump());
+  CHECK(unknown.status == 400);
+  CHECK(json::parse(unknown.body)["error"] == "seat E: 'pyrand' is neither a person nor a bot (rule, mc, pyrandom)");
+  hub plain(config());
+  const answer none = plain.create(table_request({"rule", "rule", "person", "exec:python3 bot.py"}).dump());
+  CHECK(json::parse(none.body)["error"] ==
+        "seat W: a table runs no command a browser names; the outside bots this server offers are none (its operator registers them: "
+        "spades serve --bot NAME=exec:CMD)");
+  CHECK(json::parse(plain.create(table_request({"rule", "pyrandom", "person", "rule"}).dump()).body)["error"] ==
+        "seat E: 'pyrandom' is neither a person nor a bot (rule, mc)");
+  CHECK(json::parse(plain.rulesets().body)["bots"] == json::parse(R"(["mc", "rule"])"));
+}
+
+TEST_CASE("serve: an outside bot that breaks the protocol stops its table's game with its error", "[serve]") {
+  hub_config c = config();
+  c.seed = 1;
+  c.outside_bots = {{"crash", "/usr/bin/python3 " + std::string(SPADES_SOURCE_DIR) + "/tests/bots/misbehave.py crash"}};
+  hub h(c);
+  const json created = json::parse(h.create(table_request({"crash", "rule", "person", "rule"}).dump()).body);
+  client me(h);
+  me.say({{"type", "join"}, {"token", token_of(created, "S")}});
+  int moves = 0;
+  while (me.last_view()["decision"].is_object() && moves++ < 100) me.say(next_move(me.last_view()));
+  CHECK(me.last_view()["error"] == "the bot at N (exec:/usr/bin/python3 " + std::string(SPADES_SOURCE_DIR) + "/tests/bots/misbehave.py crash) exited with status 3");
+  me.say({{"type", "move"}, {"index", 0}});
+  CHECK(me.last()["message"] == "the game is over");
+}

@@ -38,8 +38,8 @@ const std::map<std::string, std::set<std::string>> may_include = {
     {"cli", {"runtime", "lang", "bots", "hands", "history", "web"}},
     // spades serve's server: on the engine, the bots, the language, the records and the history; nothing beneath includes it
     {"web/server", {"runtime", "lang", "bots", "hands", "history", "web"}},
-    // fuzz_lsp drives the language server, which lives with the commands
-    {"fuzz", {"runtime", "lang", "bots", "hands", "cli"}},
+    // fuzz_lsp drives the language server, which lives with the commands; fuzz_serve the server's hub
+    {"fuzz", {"runtime", "lang", "bots", "hands", "cli", "web"}},
 };
 
 std::vector<fs::path> sources(const std::string& folder) {

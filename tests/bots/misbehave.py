@@ -2,12 +2,13 @@
 """A bot that breaks the bot protocol in one way (the first argument), for the engine's refusals:
 illegal (answers a move that is not legal), silent (never answers a decision), crash (exits at the first
 decision), garbage (answers with a line that is not JSON), long (answers with an overlong line), rude
-(answers the greeting wrongly); log FILE plays the first legal move and appends every message to FILE."""
+(answers the greeting wrongly), peek (answers {"look": true} at every decision); log FILE plays the first
+legal move and appends every message to FILE; looklog FILE does the same but looks when it may."""
 import json
 import sys
 
 mode = sys.argv[1]
-log = open(sys.argv[2], "a") if mode == "log" else None
+log = open(sys.argv[2], "a") if mode in ("log", "looklog") else None
 
 
 def say(text):
@@ -33,5 +34,7 @@ for line in sys.stdin:
             say("garbage")
         elif mode == "long":
             say("x" * 70000)
+        elif mode == "peek" or (mode == "looklog" and message.get("may_look")):
+            say(json.dumps({"look": True}))
         else:
             say(json.dumps({"move": message["legal"][0]}))

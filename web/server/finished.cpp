@@ -21,7 +21,7 @@ std::vector<history::seat_player> players_of(const table_setup& setup) {
     const seat_setup& seat = setup.seats[s];
     const std::string& where = setup.v->seat_names[s];
     if (seat.person) out.push_back({seat.name.empty() ? where : seat.name, history::player_kind::person});
-    else out.push_back({fmt::format("{} ({})", bot_name(seat.bot), where), history::player_kind::bot});
+    else out.push_back({fmt::format("{} ({})", seat.player(), where), history::player_kind::bot});
   }
   return out;
 }

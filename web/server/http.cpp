@@ -49,6 +49,27 @@ bool host_allowed(const std::string& host, const std::vector<std::string>& names
 }
 
 namespace {
+std::string query_value(const std::string& target, const std::string& key);
+}  // namespace
+
+// The routes: the page's files, then the lobby's API; anything else is 404.
+answer route_request(hub& h, const std::string& method, const std::string& target, const std::string& body) {
+  const std::string path = target.substr(0, target.find('?'));
+  const bool get = method == "GET", post = method == "POST";
+  if (get) {
+    if (const asset* f = find_asset(path)) return {200, std::string((const char*)f->data, f->size), f->type, ""};
+    if (path == "/api/rulesets") return h.rulesets();
+    if (path == "/api/history") return h.history(query_value(target, "ruleset"), query_value(target, "player"));
+    if (path == "/api/record") return h.download(query_value(target, "token"), query_value(target, "format") == "pbn");
+  }
+  if (post && path == "/api/check") return h.check(body);
+  if (post && path == "/api/tables") return h.create(body);
+  if (post && path == "/api/describe") return h.describe(body);
+  if (post && path == "/api/simulate") return h.simulate(body);
+  return {404, R"({"error": "no such page"})"};
+}
+
+namespace {
 
 // Why a Host header is refused, naming the --allow-host that would let it in when it is a plain host name.
 std::string host_refusal(const std::string& host) {
@@ -144,23 +165,8 @@ response make(const request& req, const answer& a) {
   return res;
 }
 
-// The routes: the page's files, then the lobby's API; anything else is 404.
 response route(hub& h, const request& req) {
-  const std::string target(req.target());
-  const std::string path = target.substr(0, target.find('?'));
-  const bool get = req.method() == bhttp::verb::get, post = req.method() == bhttp::verb::post;
-  if (get) {
-    if (const asset* f = find_asset(path))
-      return make(req, {200, std::string((const char*)f->data, f->size), f->type, ""});
-    if (path == "/api/rulesets") return make(req, h.rulesets());
-    if (path == "/api/history") return make(req, h.history(query_value(target, "ruleset"), query_value(target, "player")));
-    if (path == "/api/record") return make(req, h.download(query_value(target, "token"), query_value(target, "format") == "pbn"));
-  }
-  if (post && path == "/api/check") return make(req, h.check(req.body()));
-  if (post && path == "/api/tables") return make(req, h.create(req.body()));
-  if (post && path == "/api/describe") return make(req, h.describe(req.body()));
-  if (post && path == "/api/simulate") return make(req, h.simulate(req.body()));
-  return make(req, {404, R"({"error": "no such page"})"});
+  return make(req, route_request(h, std::string(req.method_string()), std::string(req.target()), req.body()));
 }
 
 class http_session : public std::enable_shared_from_this<http_session> {

@@ -35,6 +35,10 @@ class server {
   std::unique_ptr<impl> p_;
 };
 
+// A request's answer by its method ("GET", "POST"), target (path and query) and body, as the server routes it:
+// the page's files, then the lobby's API, anything else 404. No socket: the serve fuzzer calls it directly.
+answer route_request(hub& h, const std::string& method, const std::string& target, const std::string& body);
+
 // The origin a page served from `host` (the request's Host header) has: a WebSocket from any other is refused.
 bool origin_allowed(const std::string& origin, const std::string& host);
 

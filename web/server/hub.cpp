@@ -77,6 +77,15 @@ void hub::drop_finished() {
   }
 }
 
+hub::hub(const hub& o)
+    : explain_of(o.explain_of), pbn_of(o.pbn_of), config_(o.config_), rulesets_(o.rulesets_), tables_(o.tables_), tokens_(o.tokens_),
+      next_conn_(o.next_conn_), opened_(o.opened_) {}
+
+const table* hub::find_table(const std::string& id) const {
+  auto it = tables_.find(id);
+  return it == tables_.end() ? nullptr : it->second.t.get();
+}
+
 int hub::open(send_fn send) {
   const int id = next_conn_++;
   conns_[id] = {std::move(send), "", -1};

@@ -18,6 +18,10 @@ struct hub_config {
   std::string state_dir;            // tables kept here as game records ("": kept in memory only)
   int mc_budget = mc_options{}.budget;
   uint64_t seed = 0;  // nonzero: the n-th table opened is dealt with seed + n (reproducible tables); else /dev/urandom
+  // The outside bots the operator registered (`--bot NAME=exec:CMD`), offered in the lobby by name: a request
+  // names one of these, never a command.
+  std::vector<outside_bot> outside_bots;
+  int bot_timeout_ms = default_bot_timeout_ms;
 };
 
 // An answer to an HTTP request of the lobby: a status and a JSON body (or a file to download).
@@ -36,6 +40,9 @@ using send_fn = std::function<void(const std::string&)>;
 class hub {
  public:
   explicit hub(hub_config config);
+  // A copy holds copies of every table (each its own game from here on) and no connection: the serve fuzzer
+  // starts each input from one hub prepared once (fuzz/fuzz_serve.cpp).
+  hub(const hub& o);
   answer rulesets() const;                        // GET /api/rulesets
   answer check(const std::string& text) const;    // POST /api/check: a pasted variant's diagnostics or summary
   answer create(const std::string& body);         // POST /api/tables: a table opened, its seats' tokens
@@ -54,6 +61,7 @@ class hub {
   // The tables saved in the state folder, resumed (a restart). Returns what could not be, one line each.
   std::vector<std::string> resume_saved();
   size_t tables() const { return tables_.size(); }
+  const table* find_table(const std::string& id) const;  // the table by its id, or nullptr
 
   // A variant's explanation as `spades explain` gives it and, with its base, what it changes as `spades diff`
   // does (given by the command, which holds them): {"explain": text, "diff": text}; unset: none.
@@ -75,6 +83,10 @@ class hub {
     std::unique_ptr<table> t;
     std::vector<std::string> tokens;  // per seat: the person's token, or "" for a bot
     bool finished = false;            // on_game_finished was told
+    entry(std::unique_ptr<table> table, std::vector<std::string> seat_tokens, bool done)
+        : t(std::move(table)), tokens(std::move(seat_tokens)), finished(done) {}
+    entry(const entry& o) : t(std::make_unique<table>(*o.t)), tokens(o.tokens), finished(o.finished) {}
+    entry(entry&&) = default;
   };
   void join(int conn, const json& msg);
   void refuse(int conn, const std::string& why) const;

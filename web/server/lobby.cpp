@@ -88,7 +88,12 @@ hub::hub(hub_config config) : config_(std::move(config)) {
   }
 }
 
-answer hub::rulesets() const { return {200, json{{"rulesets", rulesets_}}.dump()}; }
+// The rulesets, and the bots a seat may take (the built-in ones, then the operator's outside bots by name).
+answer hub::rulesets() const {
+  json bots = json::array({"mc", "rule"});
+  for (const outside_bot& b : config_.outside_bots) bots.push_back(b.name);
+  return {200, json{{"rulesets", rulesets_}, {"bots", bots}}.dump()};
+}
 
 answer hub::check(const std::string& text) const {
   if (text.size() > max_web_variant_bytes)
@@ -130,7 +135,29 @@ std::string read_options(const variant& v, const json& opts, table_setup& out, l
   return {};
 }
 
-std::string read_seats(const variant& v, const json& seats, table_setup& out) {
+// The outside bots' names, for messages ("none" without any).
+std::string outside_names(const std::vector<outside_bot>& outside) {
+  std::string out;
+  for (const outside_bot& b : outside) out += (out.empty() ? "" : ", ") + b.name;
+  return out.empty() ? "none" : out;
+}
+
+// Who sits at a seat by the request's word: a person, rule or mc, or a registered outside bot by its name.
+// A command is never read from a request: the operator's registrations are the only commands run.
+std::string read_player(const std::string& who, const std::vector<outside_bot>& outside, const std::string& seat, seat_setup& ss) {
+  if (who == "person") return ss.person = true, "";
+  if (who == "rule" || who == "mc") return ss.bot = *find_bot(who), "";
+  for (const outside_bot& b : outside)
+    if (who == b.name) return ss.bot = bot_kind::external, ss.outside = b, "";
+  if (who.rfind("exec:", 0) == 0)
+    return fmt::format("seat {}: a table runs no command a browser names; the outside bots this server offers are {} "
+                       "(its operator registers them: spades serve --bot NAME=exec:CMD)",
+                       seat, outside_names(outside));
+  return fmt::format("seat {}: '{}' is neither a person nor a bot (rule, mc{}{})", seat, printable(who, 20), outside.empty() ? "" : ", ",
+                     outside.empty() ? "" : outside_names(outside));
+}
+
+std::string read_seats(const variant& v, const json& seats, const std::vector<outside_bot>& outside, table_setup& out) {
   if (!seats.is_array() || (int)seats.size() != v.seats) return fmt::format("seats: expected one entry per seat ({})", v.seats);
   bool anyone = false;
   for (int s = 0; s < v.seats; ++s) {
@@ -142,11 +169,10 @@ std::string read_seats(const variant& v, const json& seats, table_setup& out) {
     if (ss.name.size() > (size_t)max_web_name_bytes)
       return fmt::format("the name at seat {} is too long ({} bytes; the limit is {})", v.seat_names[s], ss.name.size(), max_web_name_bytes);
     if (printable(ss.name, std::string::npos) != ss.name) return fmt::format("the name at seat {} holds control characters or is not UTF-8", v.seat_names[s]);
-    if (who == "person") ss.person = true, anyone = true;
-    else if (who == "rule" || who == "mc") ss.bot = *find_bot(who);
-    else return fmt::format("seat {}: '{}' is neither a person nor a bot (rule, mc)", v.seat_names[s], printable(who, 20));
+    if (std::string why = read_player(who, outside, v.seat_names[s], ss); !why.empty()) return why;
+    anyone = anyone || ss.person;
     if (s == v.dummy && ss.person) return fmt::format("seat {} is the dummy, at which no one sits", v.seat_names[s]);
-    if (ss.name.empty()) ss.name = ss.person ? v.seat_names[s] : std::string(bot_name(ss.bot)) + " bot";
+    if (ss.name.empty()) ss.name = ss.person ? v.seat_names[s] : ss.player() + " bot";
     out.seats.push_back(ss);
   }
   if (!anyone) return "seat at least one person: a table of bots alone is `spades sim`";
@@ -190,9 +216,11 @@ answer hub::setup_of(const json& req, table_setup& out) const {
     }
   }
   out.v = v;
-  if (std::string why = read_seats(*v, req.contains("seats") ? req["seats"] : json(nullptr), out); !why.empty()) return refusal(400, why);
+  if (std::string why = read_seats(*v, req.contains("seats") ? req["seats"] : json(nullptr), config_.outside_bots, out); !why.empty())
+    return refusal(400, why);
   out.seed = random_seed();
   out.mc_budget = config_.mc_budget;
+  out.bot_timeout_ms = config_.bot_timeout_ms;
   return {};
 }
 
@@ -214,7 +242,7 @@ answer hub::create(const std::string& body) {
   json seats = json::array();
   for (int s = 0; s < v.seats; ++s) {
     const seat_setup& ss = tables_.at(id).t->setup().seats[(size_t)s];
-    seats.push_back({{"seat", v.seat_names[s]}, {"name", ss.name}, {"player", ss.person ? "person" : bot_name(ss.bot)}, {"token", tokens[(size_t)s]}});
+    seats.push_back({{"seat", v.seat_names[s]}, {"name", ss.name}, {"player", ss.player()}, {"token", tokens[(size_t)s]}});
   }
   return {200, json{{"table", id}, {"variant", v.name}, {"seats", seats}}.dump(-1, ' ', false, json::error_handler_t::replace)};
 }

@@ -63,6 +63,13 @@ seat_kinds kinds_of(const table_setup& s) {
   return k;
 }
 
+exec_seats commands_of(const table_setup& s) {
+  exec_seats e;
+  for (size_t i = 0; i < s.seats.size(); ++i) e.command[i] = s.seats[i].outside.command;
+  e.timeout_ms = s.bot_timeout_ms;
+  return e;
+}
+
 json record_meta(const table_setup& s) {
   json m;
   m["format"] = record_format;
@@ -79,7 +86,7 @@ json record_meta(const table_setup& s) {
   m["options"] = options;
   json seats = json::array();
   for (size_t i = 0; i < s.seats.size(); ++i)
-    seats.push_back({{"seat", s.v->seat_names[i]}, {"player", s.seats[i].person ? "person" : bot_name(s.seats[i].bot)}, {"name", s.seats[i].name}});
+    seats.push_back({{"seat", s.v->seat_names[i]}, {"player", s.seats[i].player()}, {"name", s.seats[i].name}});
   m["seats"] = seats;
   m["mc_budget"] = s.mc_budget;
   return m;
@@ -90,7 +97,8 @@ json record_meta(const table_setup& s) {
 table::table(table_setup setup)
     : setup_(std::move(setup)),
       r_(setup_.seed),
-      bots_(kinds_of(setup_), setup_.seed, std::make_shared<const bot_calibration>(*setup_.v), mc_options{setup_.mc_budget}),
+      commands_(commands_of(setup_)),
+      bots_(kinds_of(setup_), setup_.seed, std::make_shared<const bot_calibration>(*setup_.v), mc_options{setup_.mc_budget}, &commands_),
       rec_(*setup_.v, setup_.ruleset, json::object()),
       at_decision_(setup_.v->seats),
       undo_agreed_(setup_.v->seats) {
@@ -102,11 +110,19 @@ table::table(table_setup setup)
 
 void table::advance() {
   if (!error_.empty()) return;
+  // an outside bot looking at its cards: this table's game and record know it (set here, not at construction:
+  // a copy of the table must not look in the original's game)
+  bots_.on_look([this](int seat) {
+    st_.look(seat);
+    rec_.looked(st_, seat);
+  });
   try {
     driver d(*this);
     run_game(st_, r_, d, d);
   } catch (const rule_error& e) {
     error_ = e.headline();
+  } catch (const bot_error& e) {
+    error_ = e.what();  // an outside bot that broke the protocol stops the game, recorded up to its decision
   }
   if (st_.ph == phase::over) {
     rec_.end_game(st_);
@@ -247,7 +263,7 @@ game_state table::world_of(int seat, rng& r) const {
 act_result table::act_hint(int seat) {
   if (!person_decides(seat)) return {"a hint is for your own decision, when it is your turn", {}};
   if (!st_.may_see_hand(seat)) return {"look at your cards first", {}};
-  bot_context cx(std::make_shared<const bot_calibration>(v()));
+  bot_context cx(bots_.context().shared_calibration());  // the table's calibration, made once, not one per hint
   rng r(setup_.seed ^ moves_);
   const game_state world = world_of(seat, r);
   const move m = bot_move(world, r, cx);

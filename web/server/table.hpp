@@ -17,10 +17,18 @@ namespace spades::web {
 
 using json = nlohmann::ordered_json;
 
+// An outside bot the operator registered: its name in the lobby and the command it runs (bots/external.hpp).
+struct outside_bot {
+  std::string name, command;
+};
+
 struct seat_setup {
   bool person = false;
-  bot_kind bot = bot_kind::rule;  // a bot's kind (rule or mc), when not a person
+  bot_kind bot = bot_kind::rule;  // a bot's kind (rule, mc, or external), when not a person
   std::string name;               // the player's name as the host gave it (checked: max_web_name_bytes)
+  outside_bot outside;            // bot_kind::external: the registered bot that sits here
+  // what the lobby, the record and the views call the player: person, rule, mc, or an outside bot's name
+  std::string player() const { return person ? "person" : bot == bot_kind::external ? outside.name : bot_name(bot); }
 };
 
 struct table_setup {
@@ -32,6 +40,7 @@ struct table_setup {
   std::vector<seat_setup> seats;         // one per seat of the variant
   uint64_t seed = 0;
   int mc_budget = mc_options{}.budget;
+  int bot_timeout_ms = default_bot_timeout_ms;  // an outside bot's time to answer
 };
 
 // What a seat's message did: refused (with the reason), or done; `reply` goes to the sender alone (a hint).
@@ -45,6 +54,9 @@ class table {
   explicit table(table_setup setup);
   const table_setup& setup() const { return setup_; }
   const variant& v() const { return *setup_.v; }
+  // The game and what the players remember of it, read-only (the serve fuzzer checks every message against them).
+  const game_state& state() const { return st_; }
+  const table_memory& memory() const { return memory_; }
   // Runs the bots until a person must decide or the game is over.
   void advance();
   // A message from the person at `seat` (already known to hold the seat's token).
@@ -86,6 +98,7 @@ class table {
   table_setup setup_;
   game_state st_;
   rng r_;
+  exec_seats commands_;  // the outside bots' commands, by seat
   seated_bots bots_;
   table_memory memory_;
   game_recorder rec_;

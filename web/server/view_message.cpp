@@ -127,7 +127,7 @@ json table::view_message(int seat) const {
     seats.push_back({{"name", v().seat_names[s]},
                      {"player", setup_.seats[s].name},
                      {"person", setup_.seats[s].person},
-                     {"bot", setup_.seats[s].person ? "" : bot_name(setup_.seats[s].bot)},
+                     {"bot", setup_.seats[s].person ? "" : setup_.seats[s].player()},
                      {"team", v().team_of[s]},
                      {"tricks", w.tricks_won[s]}});
   m["seats"] = seats;

@@ -2,7 +2,7 @@
 // a person or a bot at each seat; then the table opened and each person's invitation link shown.
 "use strict";
 
-const lobby = { rulesets: [], pasted: null, mode: "ruleset" };
+const lobby = { rulesets: [], bots: [], pasted: null, mode: "ruleset" };
 
 async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : { method: "POST", body: body });
@@ -41,7 +41,9 @@ function showSeats(v) {
       return;
     }
     const kind = el("select", { id: "seat-kind-" + i, "aria-label": "who sits at " + name });
-    for (const [value, text] of [["person", "a person"], ["mc", "Monte Carlo bot"], ["rule", "rule-following bot"]])
+    // the server's outside bots (registered by its operator) after the built-in ones
+    const outside = lobby.bots.filter((b) => b !== "mc" && b !== "rule").map((b) => [b, b + " (outside bot)"]);
+    for (const [value, text] of [["person", "a person"], ["mc", "Monte Carlo bot"], ["rule", "rule-following bot"], ...outside])
       kind.append(el("option", { value: value, text: text }));
     kind.value = i === firstSeat(v) ? "person" : "mc";
     const who = el("input", { id: "seat-name-" + i, type: "text", maxlength: "40", placeholder: "name", "aria-label": "name at " + name });
@@ -126,6 +128,7 @@ async function startLobby() {
   document.getElementById("lobby").hidden = false;
   const r = await api("/api/rulesets");
   lobby.rulesets = r.data.rulesets;
+  lobby.bots = r.data.bots || [];
   const select = document.getElementById("ruleset");
   for (const v of lobby.rulesets) select.append(el("option", { value: v.id, text: v.id + ": " + v.name }));
   if (lobby.rulesets.some((v) => v.id === "standard")) select.value = "standard";

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// A bot for spades' bot protocol (spec/bot-protocol.md): a random legal move at every decision.
+// A bot for spades' bot protocol (spec/bot-protocol.md): a random legal move at every decision, after looking
+// at its cards whenever it may (so it never bids blind).
 //
 // Run it at a seat with:  spades sim rulesets/standard.spades --games 2 --bots "N=exec:node docs/examples/bots/random_bot.js"
 // The engine writes one JSON object per line on standard input; the bot answers the greeting and each
@@ -26,6 +27,10 @@ input.on('line', (line) => {
   const message = JSON.parse(line);
   if (message.type === 'hello') {
     answer({ type: 'hello', name: 'random_bot.js' });
+  } else if (message.type === 'decide' && message.may_look) {
+    // offered a blind bid before seeing its cards: this bot looks first (protocol 2), and is then asked the
+    // same decision with its cards in view and the blind bids gone
+    answer({ look: true });
   } else if (message.type === 'decide') {
     // message.view is what this seat may see: its cards, the bids, the tricks, the scores ...
     const legal = message.legal;
