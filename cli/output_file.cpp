@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -51,41 +52,57 @@ void check_output_path(const std::string& flag, const std::string& path, const s
       throw usage_error(fmt::format("{}: '{}' is also an input of this command: writing it would destroy it", flag, path));
 }
 
-void write_file(const std::string& path, const std::string& text) {
-  std::string tmp = (fs::path(folder_of(path)) / fmt::format(".{}.XXXXXX", fs::path(path).filename().string())).string();
-  const int fd = mkstemp(tmp.data());  // O_CREAT | O_EXCL: never an existing file, never through a link
-  if (fd < 0) throw input_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-  auto fail = [&](int err) {
-    close(fd);
-    unlink(tmp.c_str());
-    throw input_error(fmt::format("cannot write '{}': {}", path, std::strerror(err)));
-  };
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+output_file::output_file(std::string path) : path_(std::move(path)) {
+  tmp_ = (fs::path(folder_of(path_)) / fmt::format(".{}.XXXXXX", fs::path(path_).filename().string())).string();
+  fd_ = mkstemp(tmp_.data());  // O_CREAT | O_EXCL: never an existing file, never through a link
+  if (fd_ < 0) throw input_error(fmt::format("cannot write '{}': {}", path_, std::strerror(errno)));
+}
+
+output_file::~output_file() {
+  if (fd_ < 0) return;
+  close(fd_);
+  unlink(tmp_.c_str());
+}
+
+void output_file::fail(int err, const std::string& why) {
+  if (fd_ >= 0) close(fd_);
+  fd_ = -1;
+  unlink(tmp_.c_str());
+  throw input_error(fmt::format("cannot write '{}': {}", path_, why.empty() ? std::strerror(err) : why));
+}
+
+void output_file::write(std::string_view bytes) {
+  if (fd_ < 0) throw std::logic_error("output_file: written after commit or failure");
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) fail(n < 0 ? errno : EIO);
     done += (size_t)n;
   }
-  if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) fail(errno);
-  if (close(fd) != 0) {
-    const int err = errno;
-    unlink(tmp.c_str());
-    throw input_error(fmt::format("cannot write '{}': {}", path, std::strerror(err)));
-  }
+}
+
+void output_file::commit() {
+  if (fd_ < 0) throw std::logic_error("output_file: committed twice or after a failure");
+  if (fchmod(fd_, 0644) != 0 || fsync(fd_) != 0) fail(errno);
+  const int fd = fd_;
+  fd_ = -1;
+  if (close(fd) != 0) fail(errno);
   // what was checked before the work may have changed since: a link or a device planted meanwhile is refused
-  const std::string why = not_replaceable(path);
-  if (!why.empty() || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    unlink(tmp.c_str());
-    throw input_error(fmt::format("cannot write '{}': {}", path, why.empty() ? std::strerror(err) : why));
-  }
+  const std::string why = not_replaceable(path_);
+  if (!why.empty() || std::rename(tmp_.c_str(), path_.c_str()) != 0) fail(errno, why);
   // the rename is an entry of the folder: synced too, so that after a crash the folder names the new file
   // (or the old one), never a name whose file was lost
-  const int dir = open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY);
+  const int dir = open(folder_of(path_).c_str(), O_RDONLY | O_DIRECTORY);
   if (dir >= 0) {
     (void)fsync(dir);
     close(dir);
   }
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  output_file out(path);
+  out.write(text);
+  out.commit();
 }
 
 }  // namespace spades::cli

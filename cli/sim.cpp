@@ -18,6 +18,7 @@
 #include "cli/games.hpp"
 #include "cli/output.hpp"
 #include "cli/output_file.hpp"
+#include "cli/record_stream.hpp"
 #include "cli/records.hpp"
 #include "cli/shard.hpp"
 #include "cli/sim_report.hpp"
@@ -47,13 +48,17 @@ static const char* help =
     "finished so far. --timing prints each bot's decision times on standard error. For each bid kind and\n"
     "call: how often the bots chose it and at how many decisions it was legal.\n"
     "--record OUT.json writes every game, hand by hand (deal, moves, scores and what each scoring rule\n"
-    "gave), as a game record: `spades replay` shows and checks it, `spades test` runs it. With --record\n"
-    "the games are played on one thread.\n"
+    "gave), as a game record: `spades replay` shows and checks it, `spades test` runs it. Each game is\n"
+    "written as it finishes, in game order (the same record whatever --jobs), and the file replaced\n"
+    "whole at the end. A record stops short of 64 MiB, the most replay and test read: the run stops\n"
+    "at the first game that would not fit, the games before it recorded and summarised, and says\n"
+    "into how many shards to split the run (exit code 2).\n"
     "--shard I/N plays the I-th of N disjoint slices of the games (for runs over many machines); the\n"
     "shards' --json summaries combined by `spades merge` are the whole run's (docs/scale-out.md).\n"
     "\n"
     "exit codes: 0 done, 1 the variant has errors, a formula failed while scoring or an outside bot broke\n"
-    "the protocol, 2 bad usage, 130 interrupted (after the summary of the games finished)\n";
+    "the protocol, 2 bad usage or a record that would pass its size limit (after the summary of the\n"
+    "games recorded), 130 interrupted (after the summary of the games finished)\n";
 
 namespace {
 
@@ -75,6 +80,7 @@ struct summary {
   std::array<std::vector<float>, bot_kinds> times;  // with --timing: seconds per decision, by bot kind
   std::array<std::vector<float>, bot_kinds> choice_times;  // ... of the decisions with more than one legal move
   choice_tally choices;                      // each bid kind and call: chosen, and legal at how many decisions
+  std::vector<recorded_game> recorded;       // --record: the games played, as the record's text (not merged)
 
   explicit summary(const variant& v)
       : wins(v.teams), points(v.teams), tallies(v.teams, std::vector<long long>(v.tallies.size())), choices(v) {}
@@ -112,7 +118,8 @@ struct run_setup {
   uint64_t seed;
   long long games;
   bool timing;  // --timing: each decision's time, by bot
-  game_recorder* rec = nullptr;  // --record: hears every game (the games are then played on one thread, in order)
+  const game_recorder* record = nullptr;  // --record: the record's set-up, copied to record each game
+  long long first = 0;                    // the run's first game, numbered 1 in the record
 };
 
 // Plays game `g` from its own seed and adds it to `out`; false when the game was abandoned (Ctrl-C).
@@ -171,17 +178,28 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
       if (rec) rec->moved(s, m);
     }
     bool hand_scored(const game_state& s) { return c.hand_scored(s); }
-  } watch{{}, count, bots, out.choices, run.rec};
-  if (run.rec) run.rec->start_game(st);
+  };
+  std::optional<game_recorder> rec;
+  if (run.record) {
+    rec.emplace(*run.record);
+    rec->start_game(st, (int)(g - run.first + 1));
+  }
+  both watch{{}, count, bots, out.choices, rec ? &*rec : nullptr};
   loop_end end;
   try {
     end = run_game(st, r, timed, watch);
   } catch (const bot_error&) {
-    if (run.rec) run.rec->end_game(st);  // the game recorded up to the decision the bot failed
+    if (rec) {
+      rec->end_game(st);  // the game recorded up to the decision the bot failed
+      out.recorded.push_back(recorded_of(*rec));
+    }
     throw;
   }
   if (end != loop_end::over) return false;
-  if (run.rec) run.rec->end_game(st);
+  if (rec) {
+    rec->end_game(st);
+    out.recorded.push_back(recorded_of(*rec));
+  }
   out.add_game(v, st, count.hands, count.points);
   return true;
 }
@@ -265,6 +283,48 @@ void print_text(const variant& v, const summary& s, const seat_bots& kinds, uint
   else fmt::print("draws {}, stopped at the hand limit {}\n", s.draws, s.stopped);
 }
 
+// --record: each game recorded on the thread that plays it, and added to the record in game order as soon as the
+// games before it are, one game at a time, so that the record stops at the game that would take it past its limit.
+struct sim_record {
+  std::string path;
+  std::optional<game_recorder> set_up;   // the record's set-up, copied to record each game
+  std::unique_ptr<record_stream> stream;
+  std::optional<input_error> unsaved;    // the summary is printed even when the record cannot be written
+  bool full = false, gap = false;        // gap: a game abandoned (Ctrl-C); no later game joins the record
+
+  sim_record(const variant& v, const args& a, const game_state& proto, uint64_t seed) : path(a.get("--record")) {
+    if (a.has("--record")) check_output_path("--record", path, {a.positional[0]});
+    if (path.empty()) return;
+    set_up.emplace(v, ruleset_for(a.positional[0], path), record_meta("sim", proto, a.multi, seed));
+    stream = std::make_unique<record_stream>(path, *set_up);
+  }
+  // The runner's parts in game order: false stops the run, at the game that would take the record past its
+  // limit. A disk that refuses the record ends the record, not the run: the summary still covers every game.
+  bool take(const summary& part) {
+    if (!stream || unsaved) return true;
+    if (part.recorded.empty()) gap = true;
+    for (const recorded_game& g : part.recorded) {
+      if (gap) break;
+      try {
+        if (!stream->add(g)) return !(full = true);
+      } catch (const input_error& e) {
+        unsaved = e;
+        stream.reset();  // its temporary file goes with it
+        return true;
+      }
+    }
+    return true;
+  }
+  void save() {
+    if (!stream || stream->games() == 0) return;
+    try {
+      stream->commit();
+    } catch (const input_error& e) {
+      unsaved = e;
+    }
+  }
+};
+
 }  // namespace
 
 int cmd_sim(int argc, char** argv) {
@@ -290,36 +350,25 @@ int cmd_sim(int argc, char** argv) {
   const shard_spec shard = read_shard(a);
   const auto [first, count] = shard_games(shard, games);
   jobs = (int)std::max<long long>(1, std::min<long long>(jobs, count));
-  // --record: one recorder hears the games in order, so they are played on one thread
-  const std::string record_path = a.get("--record");
-  if (a.has("--record")) check_output_path("--record", record_path, {a.positional[0]});
-  std::unique_ptr<game_recorder> rec;
-  if (!record_path.empty()) {
-    rec = std::make_unique<game_recorder>(v, ruleset_for(a.positional[0], record_path), record_meta("sim", proto, a.multi, seed));
-    jobs = 1;
-  }
-
-  const run_setup setup{v, proto, kinds, std::make_shared<const bot_calibration>(v), mc, seed, games, a.has("--timing"), rec.get()};
+  sim_record rec(v, a, proto, seed);
+  const run_setup setup{v, proto, kinds, std::make_shared<const bot_calibration>(v), mc, seed, games, a.has("--timing"), rec.set_up ? &*rec.set_up : nullptr, first};
   game_runner<summary> games_run(
       first, count, [&] { return summary(v); },
       [&](long long g, summary& part) {
         game_state st;
         return play_game(setup, g, st, part);
-      });
+      },
+      rec.stream ? 1 : 16);  // recorded, a game at a time: the record stops at the game that does not fit
   summary s = [&] {
     try {
-      return run_interruptibly([&] { return games_run.run(jobs, isatty(2)); });
+      return run_interruptibly([&] { return games_run.run(jobs, isatty(2), [&](summary& part) { return rec.take(part); }); });
     } catch (const bot_error&) {
-      if (rec) save_record(*rec, record_path);  // the games up to the bot's failure, the last cut short there
+      rec.save();  // the games up to the bot's failure, the last cut short there
+      if (rec.unsaved) throw *rec.unsaved;
       throw;
     }
   }();
-  std::optional<input_error> unsaved;  // the summary is printed even when the record cannot be written
-  try {
-    if (rec) save_record(*rec, record_path);
-  } catch (const input_error& e) {
-    unsaved = e;
-  }
+  rec.save();
 
   // hands thrown in are reported for variants with a call that redeals (a misdeal), and only there
   const bool redeals = std::any_of(v.calls.begin(), v.calls.end(), [](const call_kind& c) { return c.redeal; });
@@ -332,7 +381,11 @@ int cmd_sim(int argc, char** argv) {
   }
   else print_text(v, s, kinds, seed, redeals);
   if (a.has("--timing")) print_timing(s);
-  if (unsaved) throw *unsaved;
+  if (rec.unsaved) throw *rec.unsaved;
+  if (rec.full) {
+    fmt::print(stderr, "spades sim: {}\n", record_full_message(rec.path, rec.stream->games(), count, shard.of, rec.stream->limit()));
+    return 2;
+  }
   if (interrupted.load()) {
     fmt::print(stderr, "spades sim: interrupted after {} of {} games\n", s.games, count);
     return 130;

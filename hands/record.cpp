@@ -64,8 +64,8 @@ game_recorder::game_recorder(const variant& v, std::string ruleset, json meta) :
   doc_["cases"] = json::array();
 }
 
-void game_recorder::start_game(const game_state&) {
-  ++game_;
+void game_recorder::start_game(const game_state&, int number) {
+  game_ = number > 0 ? number : game_ + 1;
   game_first_case_ = doc_["cases"].size();
 }
 

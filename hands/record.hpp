@@ -21,7 +21,9 @@ class game_recorder {
   // `meta`: the record's "record" object (format, command, seed, options ...), "games" is added.
   game_recorder(const variant& v, std::string ruleset, nlohmann::ordered_json meta);
 
-  void start_game(const game_state& st);  // a new game, options set, before its first deal
+  // a new game, options set, before its first deal; `number`: its number in the record, when not the next
+  // (a run recorded game by game on several threads numbers each game itself)
+  void start_game(const game_state& st, int number = 0);
   void end_game(const game_state& st);    // the game is over (or stopped): its result
   // the loop's hooks
   void dealing(const game_state& st);

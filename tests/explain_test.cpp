@@ -209,7 +209,7 @@ TEST_CASE("graph: each step's node says what it does in this variant") {
 
 TEST_CASE("graph: a variant of 3,000 rules names a dozen in its score node, and no label is too long for dot") {
   std::string text = "extends \"standard\"\nscoring {\n";
-  for (int i = 0; i < 3000; ++i) text += "  rule r" + std::to_string(i) + " each team when hand == 0 { points 1 }\n";
+  for (int i = 0; i < 3000; ++i) text += "  rule r" + std::to_string(i) + " each team when hand == 1 { points 1 }\n";
   text += "}\n";
   const std::string file = spades::testing::temp_variant("many_rules", text);
   auto r = run("graph " + file, "", true);

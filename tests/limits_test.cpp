@@ -149,12 +149,27 @@ TEST_CASE("a game whose target no score can reach, or every score reaches at onc
         "reach the target 500 (add scoring rules, or a `win when` / `lose when` condition)");
   CHECK(error_of("points_negative", game("  rule r each team {\n    if tricks < bid {\n      points -10\n    }\n  }\n", "500")).find(
             "no scoring rule can give a positive number of points") != std::string::npos);
-  CHECK(error_of("rule_never", game("  rule r each team when false {\n    points tricks\n  }\n  rule s each team {\n    points -1\n  }\n", "500"))
+  // a rule whose condition is false in every hand is itself the error, wherever the target is
+  CHECK(error_of("rule_never", game("  rule r each team when false {\n    points tricks\n  }\n  rule s each team {\n    points -1\n  }\n", "500")) ==
+        "rule_never.spades:9:25: error: rule 'r' can never apply: its condition is false in every hand (no value of what it reads can satisfy it)");
+  CHECK(error_of("rule_never_if", game("  rule r each team {\n    if 1 == 2 {\n      points tricks\n    }\n    points -1\n  }\n", "500"))
             .find("no scoring rule can give a positive number of points") != std::string::npos);
   CHECK(error_of("target_low", game("  rule r each team {\n    points 10\n  }\n", "-1000000000")) ==
         "target_low.spades:14:3: error: this game is over after its first hand: scores start at 0 and no scoring rule can give negative "
         "points, so every score is at or above the target -1000000000 at once");
   // a formula's sign is not guessed: these may reach the target
   CHECK(error_of("points_formula", game("  rule r each team {\n    points tricks - bid\n  }\n", "500")) == "");
-  CHECK(error_of("target_low_negative", game("  rule r each team {\n    points if tricks >= bid then 10 else -10\n  }\n", "-100")) == "");
+  CHECK(error_of("target_low_negative", game("  rule r each team {\n    points if tricks >= bid then 10 else -10 * bid\n  }\n", "-100")) == "");
+  // by the ranges of what the formulas read: at most 10 points a hand can be lost, so every score is at or above
+  // a target of -100 after the first hand; with 10 a trick bid, a side bidding 26 can lose 260
+  CHECK(error_of("target_low_ranged", game("  rule r each team {\n    points if tricks >= bid then 10 else -10\n  }\n", "-100")) ==
+        "target_low_ranged.spades:14:3: error: this game is over after its first hand: scores start at 0 and the first hand can take at "
+        "most 10 points from a score, so every score is at or above the target -100 after it");
+  CHECK(error_of("target_low_bid", game("  rule r each team {\n    points if tricks >= bid then 10 else -10 * bid\n  }\n", "-260")) != "");
+  CHECK(error_of("target_low_bid2", game("  rule r each team {\n    points if tricks >= bid then 10 else -10 * bid\n  }\n", "-259")) == "");
+  // a counter read in the first hand holds what the rules before it gave: here -13 to 26, so 200 points at most
+  CHECK(error_of("target_counter", game("  counter over\n  rule r each team {\n    over += tricks - bid + 13\n  }\n"
+                                        "  rule p each team when over >= 10 {\n    points -100 * (over / 10)\n  }\n", "-200")) != "");
+  CHECK(error_of("target_counter2", game("  counter over\n  rule r each team {\n    over += tricks - bid + 13\n  }\n"
+                                         "  rule p each team when over >= 10 {\n    points -100 * (over / 10)\n  }\n", "-199")) == "");
 }
