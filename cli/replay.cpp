@@ -12,6 +12,7 @@
 #include "cli/output_file.hpp"
 #include "cli/output.hpp"
 #include "cli/records.hpp"
+#include "cli/text_table.hpp"
 #include "hands/hand.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/pbn.hpp"
@@ -53,6 +54,7 @@ struct hand_show {
   const variant& v;
   game_state st;  // the game before the hand, then the hand replayed
   card_notation notation;
+  int width = output_width();  // the terminal's (cli/text_table.hpp): the scores' lines fitted to it
   std::string text, pbn_auction, pbn_play;
   std::string passing;  // the cards of one pass or discard shown so far, on one line
   card_set rest;        // the cards dealt to no seat
@@ -223,10 +225,11 @@ struct hand_show {
     if (st.last_trick_winner >= 0) text += fmt::format(" -> {}\n", v.seat_names[st.last_trick_winner]);
     std::vector<rule_effect> effects = witness.effects();
     for (int t = 0; t < v.teams; ++t) {
-      text += fmt::format("  {:<6} hand {:>+5}  score {:>6}", v.team_names[t], st.hand_points[t], st.score[t]);
-      for (size_t c = 0; c < v.counters.size(); ++c) text += fmt::format("  {} {}", v.counters[c], st.counters[t][c]);
-      std::string why = effects_text(v, effects, t);
-      text += why.empty() ? "\n" : fmt::format("\n         {}\n", why);
+      std::string line = fmt::format("  {:<6} hand {:>+5}  score {:>6}", v.team_names[t], st.hand_points[t], st.score[t]);
+      for (size_t c = 0; c < v.counters.size(); ++c) line += fmt::format("  {} {}", v.counters[c], st.counters[t][c]);
+      text += wrap(line, width, 0, 9, "  ") + "\n";
+      const std::string why = effects_text(v, effects, t);
+      if (!why.empty()) text += "         " + wrap(why, width, 9, 9) + "\n";
     }
     if (st.ph == phase::over) text += fmt::format("  game over: {}{}\n", st.winner >= 0 ? v.team_names[st.winner] + " win, " : "", st.end_reason());
   }
