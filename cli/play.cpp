@@ -602,7 +602,7 @@ int play_on(const variant& v, game_state& st, rng& r, table& tb, recorded_table<
   if (v.partner[me] >= 0) banner += fmt::format("(partner {}) ", v.seat_names[v.partner[me]]);
   if (v.dummy >= 0) banner += fmt::format("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);
   banner += fmt::format("(seed {}). Type `help` at a prompt for the legal moves.", seed);
-  fmt::print("{}\n", wrap(banner, output_width(), 0, 0));
+  fmt::print("{}\n", wrap(banner, output_width(), 0, 0, ") "));  // between its brackets where it can
   loop_end end;
   while ((end = run_game(st, r, rt, rt)) == loop_end::left && tb.undo_to) {
     tb.go_back(st, r);

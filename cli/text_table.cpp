@@ -48,7 +48,9 @@ void pack(std::string& out, std::string_view text, const std::vector<std::string
   for (std::string_view part : pieces(text, seps[level])) {
     std::string_view shown = part;  // the part as it ends a line: without the blanks after it
     while (!shown.empty() && shown.back() == ' ') shown.remove_suffix(1);
-    if (placed && used + text_width(shown) > width) {
+    // a piece that fits no line whole starts where the line stands, its own pieces filling it
+    const bool whole = indent + text_width(shown) <= width || level + 1 == seps.size();
+    if (placed && used + text_width(shown) > width && whole) {
       while (!out.empty() && out.back() == ' ') out.pop_back();
       out += '\n';
       out.append(indent, ' ');

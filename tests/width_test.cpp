@@ -130,6 +130,20 @@ TEST_CASE("width: at 60 columns the tables fold in two, the breakdown after a co
         "Another game? (yes or no): \n");
 }
 
+TEST_CASE("width: at 80 columns the score table fits whole and the summary folds its last column") {
+  const std::string out = scores_at("80");
+  CHECK(out.find("  side           bid  tricks    hand   score  overtricks_kept  penalty_points\n"
+                 "  NS                       2       2       2                2               1\n") != std::string::npos);
+  CHECK(out.find("Game summary: 1 hand played.\n"
+                 "  side         score  overtricks kept  penalty points  tricks taken in total\n"
+                 "  NS               2                2               1                      0\n"
+                 "  EW               0                0               1                      0\n"
+                 "\n"
+                 "  side        hands with a trick\n"
+                 "  NS                           1\n"
+                 "  EW                           0\n") != std::string::npos);
+}
+
 TEST_CASE("width: at 120 columns everything fits, as without a width") {
   const std::string whole =
       "  side           bid  tricks    hand   score  overtricks_kept  penalty_points\n"
@@ -165,8 +179,14 @@ TEST_CASE("width: the banner at the table, sim's table of sides and replay's sco
   const std::string banner = at_width("60", "play rulesets/three-dummy.spades --seed 1 --bot rule", "quit\n");
   CHECK(banner.substr(0, banner.find("\n\n")) ==
         "Three-Player Spades with a Dummy - you are S (W is a dummy,\n"
-        "played each hand by the player the rules give it to) (seed\n"
-        "1). Type `help` at a prompt for the legal moves.");
+        "played each hand by the player the rules give it to)\n"
+        "(seed 1). Type `help` at a prompt for the legal moves.");
+  // a bracket too long for a line: its words fill the line, the next bracket goes on from there
+  const std::string hg = at_width("40", "play rulesets/highground.spades --seed 1 --bot rule", "quit\n");
+  CHECK(hg.substr(0, hg.find("\n\n")) ==
+        "HighGround Spades - you are S (partner\n"
+        "N) (seed 1). Type `help` at a prompt for\n"
+        "the legal moves.");
   // sim: a column per side, 20 + 14 each; at 40 one side a block
   const std::string sim = at_width("40", "sim rulesets/standard.spades --games 2 --seed 1 --bots rule", "");
   CHECK(sim.find("side                            NS\nbots                          rule\nwins                             2\n") != std::string::npos);
