@@ -153,6 +153,7 @@ TEST_CASE("claim at the table: accepted, the hand played out and scored; in the 
         "S: AH",)") != std::string::npos);
   auto replay = run("replay " + rec);
   CHECK(replay.code == 0);
+  CHECK(replay.out.find("  W   KS JS\n  S claims the remaining tricks\n  trick  1: S AS, W JS, N JH, E QS -> S\n") != std::string::npos);
   CHECK(has_line(replay.out, "  trick  2: S AH, W KS, N KH, E QH -> S"));
   // resumed in hand 2, the claim checked again on the way
   auto resumed = run("play --resume " + rec, "quit\n");
@@ -185,6 +186,10 @@ TEST_CASE("claim at the table: refused when not certain, naming no card you cann
   CHECK(forged.code == 2);
   CHECK(forged.out.find(": game 1, hand 1, move 2 ('S: AS'): the claim made here is not certain: the table would have refused it\n") !=
         std::string::npos);
+  const std::string forged_path = tampered(rec, "forged2", R"("games": [])", R"("games": [], "claims": [{"case": 0, "move": 2, "seat": "S"}])");
+  auto replayed = run("replay " + forged_path);
+  CHECK(replayed.code == 1);
+  CHECK(replayed.out == forged_path + ": game 1, hand 1, move 2: record.claims says S claimed the remaining tricks here, which is not certain for it\n");
   // at a bid
   auto bid = run("play --bot rule --seed 42", "claim\nquit\n");
   CHECK(has_line(bid.out, "Your bid:   a claim is made while the tricks are played, when it is your turn to play"));
