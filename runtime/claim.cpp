@@ -5,7 +5,6 @@
 #include "runtime/claim.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
