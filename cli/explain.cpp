@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/explain_words.hpp"
 #include "lang/formula_text.hpp"
 
 namespace spades::cli {
@@ -26,6 +27,12 @@ std::string formula(const variant& v, int node, scope sc) {
   std::string t = formula_text(v, node, sc);
   if (printed) printed->push_back(t);
   return t;
+}
+
+// A condition in words (cli/explain_words.hpp), its formula kept for the names explained at the end.
+std::string condition(const variant& v, int node, scope sc) {
+  formula(v, node, sc);
+  return condition_words(v, node, sc);
 }
 
 std::string list_and(const std::vector<std::string>& xs) {
@@ -244,7 +251,7 @@ lines course(const variant& v) {
   lines out;
   for (size_t i = 0; i < v.course.size(); ++i) {
     const hand_step& h = v.course[i];
-    std::string when = h.when >= 0 ? fmt::format(" Only when {}.", formula(v, h.when, scope::game)) : "";
+    std::string when = h.when >= 0 ? fmt::format(" Only when {}.", condition(v, h.when, scope::game)) : "";
     std::string s = step_sentence(v, h);
     out.push_back(fmt::format("{}. {} ({}): {}{}", i + 1, h.name, word_of(step_kind_words, h.kind), s, when));
   }
@@ -265,18 +272,18 @@ lines bid_lines(const variant& v, const bid_kind& b) {
   lines out;
   out.push_back(fmt::format("Bid {}: {}, for {}.", b.name, typed(b), range_text(b)));
   if (b.blind) out.push_back("  Blind: declared before looking at the cards.");
-  if (b.when >= 0) out.push_back(fmt::format("  Only when {}{}.", formula(v, b.when, scope::bidding), quoted_reason(b.reason)));
+  if (b.when >= 0) out.push_back(fmt::format("  Only when {}{}.", condition(v, b.when, scope::bidding), quoted_reason(b.reason)));
   if (b.side) out.push_back("  A bid for the whole side: open only before a partner has bid; the partners' turns are then skipped.");
   if (b.agree) out.push_back("  Partner must agree at once; refused, the bidder bids again and may not make this bid again this hand.");
   if (b.exchange > 0)
     out.push_back(fmt::format("  After the bidding{}, the bidder gives {} to partner and partner gives {} back{}.",
-                              b.exchange_when >= 0 ? fmt::format(" and when {}", formula(v, b.exchange_when, scope::bidding)) : "",
+                              b.exchange_when >= 0 ? fmt::format(" and when {}", condition(v, b.exchange_when, scope::bidding)) : "",
                               plural(b.exchange, "card", "cards"), b.exchange, b.exchange_optional ? ", if the bidder chooses to" : ""));
   for (const call_kind& c : v.calls)
     if (c.from_kind == (int)(&b - v.bids.data()))
       out.push_back(fmt::format("  The bidder may convert it once after the bidding by calling \"{}\" ({}): it becomes a bid {} of {}{}.", c.words,
                                 c.name, v.bids.at(c.to_kind).name, c.to_n,
-                                c.when >= 0 ? fmt::format(", when {}", formula(v, c.when, scope::bidding)) : ""));
+                                c.when >= 0 ? fmt::format(", when {}", condition(v, c.when, scope::bidding)) : ""));
   return out;
 }
 
@@ -289,7 +296,7 @@ lines bidding(const variant& v) {
                               "speaks for it.", from, from));
   else out.push_back(fmt::format("Each player bids once, clockwise from {}.", from));
   if (v.skip_bidding_when >= 0)
-    out.push_back(fmt::format("When {} holds at the start of a hand, the hand has no bidding (every bid reads 0).", formula(v, v.skip_bidding_when, scope::game)));
+    out.push_back(fmt::format("A hand has no bidding (every bid reads 0) when, at its start: {}.", condition(v, v.skip_bidding_when, scope::game)));
   for (const bid_kind& b : v.bids)
     for (std::string& l : bid_lines(v, b)) out.push_back(std::move(l));
   return out;
@@ -303,7 +310,7 @@ lines calls(const variant& v) {
     if (c.from_kind >= 0) continue;  // a conversion: told with its bid
     any = true;
     std::string who = c.by_team ? "a team (its member nearest the first bidder speaks)" : "a player";
-    std::string when = c.when >= 0 ? fmt::format(" when {}{}", formula(v, c.when, scope::bidding), quoted_reason(c.redeal ? c.reason : "")) : "";
+    std::string when = c.when >= 0 ? fmt::format(" when {}{}", condition(v, c.when, scope::bidding), quoted_reason(c.redeal ? c.reason : "")) : "";
     if (c.redeal)
       out.push_back(fmt::format("Misdeal {} (\"{}\"): called by {} before the bidding{}; the hand is thrown in, nothing is scored, and "
                                 "the same dealer deals again.", c.name, c.words, who, when));
@@ -348,7 +355,7 @@ std::string relative_meaning(uint8_t bits) {
 
 // A core restriction's sentence: which cards, when, and (a preference) which of them.
 std::string core_restriction(const variant& v, const play_restriction& r) {
-  const std::string when = r.when >= 0 ? " when " + formula(v, r.when, scope::play) : "";
+  const std::string when = r.when >= 0 ? " when " + condition(v, r.when, scope::play) : "";
   const std::string here = relative_meaning(relative_words_read(v, r.when) | r.rel.in | r.rel.out);
   if (r.kind == restrict_kind::refuse)
     return fmt::format("Restriction {} ({}): a card may not be played{}{}, unless that leaves nothing to play.{}", r.name, group_words(v, r.group), when,
@@ -360,7 +367,7 @@ std::string core_restriction(const variant& v, const play_restriction& r) {
 
 // A sugar form's sentence, as it has always read.
 std::string sugar_restriction(const variant& v, const play_restriction& r) {
-  const std::string when = r.when >= 0 ? " when " + formula(v, r.when, scope::play) : "";
+  const std::string when = r.when >= 0 ? " when " + condition(v, r.when, scope::play) : "";
   switch (r.form) {
     case play_rule::forbid:
       return fmt::format("Lead rule {}: {} may not be led{}{}; if that leaves nothing to lead, any card may be led.", r.name, group_words(v, r.group),
@@ -462,7 +469,7 @@ struct statement_printer {
   // `if C { … } else if D { … } else { … }` as "if C:", "otherwise, if D:", "otherwise:"
   void branch(const stmt& s, int depth, const char* word) {
     std::string pad(2 * depth, ' ');
-    out.push_back(fmt::format("{}{} {}:", pad, word, f(s.expr)));
+    out.push_back(fmt::format("{}{} {}:", pad, word, condition(v, s.expr, sc)));
     body(s.then_body, depth + 1);
     if (s.else_body.empty()) return;
     if (s.else_body.size() == 1 && s.else_body[0].o == stmt_op::if_) return branch(s.else_body[0], depth, "otherwise, if");
@@ -481,7 +488,7 @@ lines scoring(const variant& v) {
   for (const score_rule& r : v.rules) {
     scope sc = r.per_player ? scope::player : scope::team;
     std::string each = r.per_player ? "each player" : "each team";
-    out.push_back(fmt::format("Rule {}, for {}{}:", r.name, each, r.when >= 0 ? " when " + formula(v, r.when, sc) : ""));
+    out.push_back(fmt::format("Rule {}, for {}{}:", r.name, each, r.when >= 0 ? " when " + condition(v, r.when, sc) : ""));
     statement_printer{v, sc, out}.body(r.body, 1);
   }
   if (v.rules.empty()) out.push_back("No rule scores anything.");
@@ -500,8 +507,8 @@ std::string tie_text(tie_rule t) {
 
 lines end(const variant& v, const std::vector<int64_t>& values) {
   lines out;
-  if (v.win_when >= 0) out.push_back(fmt::format("After each hand, a team wins when {}.", formula(v, v.win_when, scope::team)));
-  if (v.lose_when >= 0) out.push_back(fmt::format("After each hand, a team loses when {}.", formula(v, v.lose_when, scope::team)));
+  if (v.win_when >= 0) out.push_back(fmt::format("After each hand, a team wins when {}.", condition(v, v.win_when, scope::team)));
+  if (v.lose_when >= 0) out.push_back(fmt::format("After each hand, a team loses when {}.", condition(v, v.lose_when, scope::team)));
   if (v.has_target) {
     std::string target = v.target_option >= 0 ? fmt::format("the option {} ({})", v.option_names[v.target_option], values.at(v.target_option)) : std::to_string(v.target);
     out.push_back(fmt::format("The game ends when a team's score reaches {} or more; the highest score wins.", target));
@@ -512,7 +519,7 @@ lines end(const variant& v, const std::vector<int64_t>& values) {
   else {
     out.push_back(fmt::format("{}, the first of these that applies:", tied));
     for (const tie_choice& t : v.ties)
-      out.push_back(fmt::format("  {}: {}.", t.when >= 0 ? "when " + formula(v, t.when, scope::game) : "otherwise", tie_text(t.rule)));
+      out.push_back(fmt::format("  {}: {}.", t.when >= 0 ? "when " + condition(v, t.when, scope::game) : "otherwise", tie_text(t.rule)));
     if (v.ties.back().when >= 0) out.push_back("  otherwise: another hand is played.");
   }
   out.push_back(fmt::format("The game stops without a winner after {}.", plural(v.max_hands, "hand", "hands")));

@@ -17,7 +17,7 @@ static const char* help =
     "Prints the variant's rules in plain English, generated from the compiled rules (not the file's text):\n"
     "players and teams, the cards and their ranking, the course of a hand step by step, the bids and who\n"
     "may make them, calls, leading and following, each scoring rule, how the game ends, and the options.\n"
-    "Formulas are printed in the language's own words. --option sets a rule option for the explanation.\n"
+    "Conditions are said in words (a formula in backticks where no words fit). --option sets a rule option for the explanation.\n"
     "--json prints {\"name\", \"about\", \"sections\": [{\"title\", \"lines\"}]}.\n"
     "\n"
     "exit codes: 0 explained, 1 the variant has errors, 2 bad usage or the file cannot be read\n";

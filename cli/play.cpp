@@ -18,7 +18,10 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "cli/output_file.hpp"
+#include "cli/play_text.hpp"
+#include "cli/text_table.hpp"
 #include "cli/resume.hpp"
+#include "runtime/claim.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "bots/players.hpp"
@@ -45,11 +48,14 @@ static const char* help =
     "`come out`) or `no` when the variant offers one, and `raise to 8` or `pass` in a round where\n"
     "your side may raise its bid. At every prompt: `hand` shows your hand, `score` the scores (each\n"
     "player's bid and tricks), `last` the last trick, `undo` goes back to your last decision (the bots\n"
-    "replay theirs as before), `help` the commands and the legal moves, `quit` ends the game. An\n"
+    "replay theirs as before), `help` the commands and the legal moves, `quit` ends the game. While\n"
+    "the tricks are played, `claim` takes the remaining tricks when you are certain to win them all,\n"
+    "whatever the others hold and play (the engine checks it); the hand is then played out. An\n"
     "illegal entry is refused with the reason and asked again. The game ends with a summary and\n"
     "whether you won, then offers another game.\n"
     "EOF (Ctrl-D) or `quit` leaves with exit code 0; Ctrl-C leaves at once with 130.\n"
-    "After each hand the score table, then what each scoring rule gave each side.\n"
+    "After each hand the score table, then what each scoring rule gave each side. Tables and long\n"
+    "lines fit the width COLUMNS gives, else the terminal's (none: as they are).\n"
     "\n"
     "--record OUT.json writes the game as it goes (saved before each of your decisions and after each\n"
     "hand): `spades replay` shows and checks it, `spades test` runs it. --resume RECORD.json continues a\n"
@@ -95,6 +101,7 @@ struct table : observer {
   };
   std::vector<decision_point> decisions;
   std::optional<decision_point> undo_to;  // set when you asked to go back: the loop is left and restarted there
+  int claimed_hand = -1;  // your claim of the remaining tricks was accepted in this hand: it is played out
 
   table(const variant& v, game_state& st, seated_bots& bots, int me, bool color, bool utf8)
       : v(v), st(st), me(me), color(color), utf8(utf8), bots(bots) {}
@@ -128,57 +135,9 @@ struct table : observer {
   }
   std::string who(int seat) const { return seat == me ? fmt::format("You ({})", v.seat_names[seat]) : v.seat_names[seat]; }
 
-  // A bid as the score table shows it ("-" before it is made).
-  std::string bid_text(int bidder) const {
-    if (st.bidding_skipped || st.bids[bidder].kind < 0) return "-";
-    return format_bid(v, st.bids[bidder].kind, st.bids[bidder].n);
-  }
-
-  // The score table: a row per side, and under it a row per player with their bid and tricks (the side's
-  // row has the bid only when a side bids as one, or is one player). The bid column is as wide as its widest entry, so that
-  // `blind naught 6` keeps the columns.
-  void scores() const {
-    size_t width = 8;
-    for (int b = 0; b < (v.bid_by_team ? v.teams : v.seats); ++b) width = std::max(width, bid_text(b).size() + 2);
-    fmt::print("\n  {:<10}{:>{}}{:>8}{:>8}", "side", "bid", width, "tricks", "hand");
-    fmt::print("{:>8}", "score");
-    for (const auto& c : v.counters) fmt::print("{:>8}", c);
-    fmt::print("\n");
-    for (int t = 0; t < v.teams; ++t) {
-      int tricks = 0;
-      for (int m : v.members[t]) tricks += st.tricks_won[m];
-      const bool alone = v.members[t].size() == 1;  // a side of one: its row is its player's
-      std::string bid = v.bid_by_team ? bid_text(t) : alone ? bid_text(v.members[t][0]) : "";
-      fmt::print("  {:<10}{:>{}}{:>8}{:>8}{:>8}", v.team_names[t], bid, width, tricks, st.hand_points[t], st.score[t]);
-      for (size_t c = 0; c < v.counters.size(); ++c) fmt::print("{:>8}", st.counters[t][c]);
-      fmt::print("\n");
-      for (int m : v.members[t]) {
-        if (alone) break;
-        std::string seat = m == me ? v.seat_names[m] + " (you)" : v.seat_names[m];
-        fmt::print("    {:<8}{:>{}}{:>8}\n", seat, v.bid_by_team ? "" : bid_text(m), width, st.tricks_won[m]);
-      }
-    }
-    fmt::print("\n");
-  }
-
-  // The end of the game: hands played, and each side's score, counters and tallies.
-  void summary() const {
-    fmt::print("\nGame summary: {} hand{} played.\n  {:<10}{:>8}", st.hands_played, st.hands_played == 1 ? "" : "s", "side", "score");
-    auto heading = [](const std::string& name) { return spoken_name(name); };
-    for (const auto& c : v.counters) fmt::print("{:>{}}", heading(c), std::max<size_t>(8, c.size() + 2));
-    for (const auto& t : v.tallies) fmt::print("{:>{}}", heading(t), std::max<size_t>(8, t.size() + 2));
-    fmt::print("\n");
-    for (int t = 0; t < v.teams; ++t) {
-      fmt::print("  {:<10}{:>8}", v.team_names[t], st.score[t]);
-      for (size_t c = 0; c < v.counters.size(); ++c) fmt::print("{:>{}}", st.counters[t][c], std::max<size_t>(8, v.counters[c].size() + 2));
-      for (size_t c = 0; c < v.tallies.size(); ++c) fmt::print("{:>{}}", st.tallies[t][c], std::max<size_t>(8, v.tallies[c].size() + 2));
-      fmt::print("\n");
-    }
-  }
-  static std::string spoken_name(std::string name) {
-    std::replace(name.begin(), name.end(), '_', ' ');
-    return name;
-  }
+  std::string bid_text(int bidder) const { return cli::bid_text(st, bidder); }
+  void scores() const { fmt::print("{}", score_table(st, me, output_width())); }
+  void summary() const { fmt::print("{}", game_summary(st, output_width())); }
 
   void last_trick() const {
     if (tricks.last.empty()) {
@@ -240,6 +199,7 @@ struct table : observer {
 
   // The decision pending: yours from what you type (nothing when you leave), else the bot's.
   bool operator()(const game_state&, rng& r, move& out) {
+    if (claim_move(out)) return true;
     if (entered.empty()) {
       bool mine = st.team_decides() ? v.team_of[me] == st.turn : st.acting_seat() == me;
       if (!mine) return bots(st, r, out);
@@ -253,7 +213,38 @@ struct table : observer {
   }
 
   static constexpr const char* commands =
-      "hand (your hand), score (the scores), last (the last trick), undo (back to your last decision), help, quit";
+      "hand (your hand), score (the scores), last (the last trick), undo (back to your last decision), "
+      "claim (the remaining tricks, when you are certain to take them all), help, quit";
+
+  // A claim accepted plays the hand out: your cards (and the dummy's you play) the claim's search chooses,
+  // every other seat its lowest legal card (runtime/claim.hpp), no one asked.
+  bool claim_move(move& out) {
+    if (claimed_hand != st.hands_played || st.ph != phase::play || !entered.empty()) return false;
+    int c = claim_follow_card(st);
+    if (claimant_plays(st, me)) check_claim(st, me, &c);
+    out = move::make_card(c);
+    return true;
+  }
+
+  // `claim`: accepted when you take every remaining trick whatever the others play (the engine decides,
+  // saying nothing of the cards you cannot see); true when accepted, `entered` then holds your first card.
+  bool claim() {
+    if (st.ph != phase::play) {
+      fmt::print("  a claim is made while the tricks are played, when it is your turn to play\n");
+      return false;
+    }
+    int first = -1;
+    const claim_verdict verdict = check_claim(st, me, &first);
+    if (verdict == claim_verdict::too_many) fmt::print("  claim refused: too many possibilities to check; play on\n");
+    if (verdict == claim_verdict::not_certain) fmt::print("  claim refused: the rest is not certain for you (another player could still take a trick); play on\n");
+    if (verdict != claim_verdict::certain) return false;
+    const int left = st.hands[st.turn].count();  // you (or your dummy) are to play: a card for each trick left
+    fmt::print("You claim the remaining {} trick{}: certain, the rest is played out.\n", left, left == 1 ? "" : "s");
+    if (rec) rec->claimed(st, me);
+    claimed_hand = st.hands_played;
+    entered = {move::make_card(first)};
+    return true;
+  }
 
   // The commands every prompt takes: true when `t` was one (handled, or `leave` set to leave or go back).
   bool command(const std::string& t, bool& leave, const std::string& moves) {
@@ -288,6 +279,7 @@ struct table : observer {
     entered.clear();
     announced = false;
     kitty_for_you = {};
+    claimed_hand = -1;
   }
 
   // Reads your decision into `entered`; false when you leave.
@@ -359,7 +351,8 @@ struct table : observer {
     else if (st.ph == phase::play && st.exposed(v.dummy))
       fmt::print("Dummy ({}, played by {}): {}\n", v.seat_names[v.dummy], who(st.controller), show(st.hands[v.dummy]));
     if (st.ph != phase::play) return;
-    fmt::print("{}: {}\n", st.bidding_skipped ? "Taken" : "Taken/bid", standings());
+    const std::string taken = st.bidding_skipped ? "Taken: " : "Taken/bid: ";
+    fmt::print("{}{}\n", taken, wrap(standings(), output_width(), taken.size(), taken.size(), "   "));
     if (st.played == 0) fmt::print("Trick {}: {} lead{}\n", st.trick + 1, for_dummy ? "the dummy" : "you", for_dummy ? "s" : "");
     if (st.played > 0) {
       std::string trick;
@@ -417,6 +410,10 @@ struct table : observer {
       if (!read(fmt::format("{}: ", ask), line)) return false;
       std::string t = lower_words(line);
       if (t == "hand") { fmt::print("Your hand: {}\n", show(st.hands[me])); continue; }
+      if (t == "claim") {
+        if (claim()) return true;
+        continue;
+      }
       bool leave = false;
       if (command(t, leave, legal_text())) {
         if (leave) return false;
@@ -601,10 +598,11 @@ namespace {
 // over or you leave; the record saved as it goes.
 int play_on(const variant& v, game_state& st, rng& r, table& tb, recorded_table<table>& rt, game_recorder* rec,
             const std::string& record_path, int me, uint64_t seed) {
-  fmt::print("{} - you are {} ", v.name, v.seat_names[me]);
-  if (v.partner[me] >= 0) fmt::print("(partner {}) ", v.seat_names[v.partner[me]]);
-  if (v.dummy >= 0) fmt::print("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);
-  fmt::print("(seed {}). Type `help` at a prompt for the legal moves.\n", seed);
+  std::string banner = fmt::format("{} - you are {} ", v.name, v.seat_names[me]);
+  if (v.partner[me] >= 0) banner += fmt::format("(partner {}) ", v.seat_names[v.partner[me]]);
+  if (v.dummy >= 0) banner += fmt::format("({} is a dummy, played each hand by the player the rules give it to) ", v.seat_names[v.dummy]);
+  banner += fmt::format("(seed {}). Type `help` at a prompt for the legal moves.", seed);
+  fmt::print("{}\n", wrap(banner, output_width(), 0, 0, ") "));  // between its brackets where it can
   loop_end end;
   while ((end = run_game(st, r, rt, rt)) == loop_end::left && tb.undo_to) {
     tb.go_back(st, r);
@@ -620,9 +618,10 @@ int play_on(const variant& v, game_state& st, rng& r, table& tb, recorded_table<
     rec->end_game(st);
     save_record(*rec, record_path);
   }
-  if (st.winner >= 0)
-    fmt::print("Game over: {} win ({}): {}.\n", v.team_names[st.winner], st.end_reason(), v.team_of[me] == st.winner ? "you win - well played" : "you lose");
-  else fmt::print("Game over: no winner ({}).\n", st.end_reason());
+  const std::string over = st.winner >= 0 ? fmt::format("Game over: {} win ({}): {}.", v.team_names[st.winner], st.end_reason(),
+                                                          v.team_of[me] == st.winner ? "you win - well played" : "you lose")
+                                           : fmt::format("Game over: no winner ({}).", st.end_reason());
+  fmt::print("{}\n", wrap(over, output_width(), 0, 2));
   tb.summary();
   return 0;
 }

@@ -12,7 +12,9 @@
 #include "cli/output_file.hpp"
 #include "cli/output.hpp"
 #include "cli/records.hpp"
+#include "cli/text_table.hpp"
 #include "hands/hand.hpp"
+#include "runtime/claim.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/pbn.hpp"
 #include "runtime/rng.hpp"
@@ -53,6 +55,8 @@ struct hand_show {
   const variant& v;
   game_state st;  // the game before the hand, then the hand replayed
   card_notation notation;
+  int width = output_width();  // the terminal's (cli/text_table.hpp): the scores' lines fitted to it
+  std::vector<std::pair<size_t, std::string>> claims;  // record.claims of this case: before which move, and whose
   std::string text, pbn_auction, pbn_play;
   std::string passing;  // the cards of one pass or discard shown so far, on one line
   card_set rest;        // the cards dealt to no seat
@@ -86,8 +90,23 @@ struct hand_show {
     taken(rest);  // a kitty taken as soon as it is dealt
     changed_hands(dealt, rest);
     if (h.contains("moves"))
-      for (const json& m : h["moves"]) step(m.get<std::string>());
+      for (size_t k = 0; k < h["moves"].size(); ++k) {
+        for (const auto& [at, who] : claims)
+          if (at == k) claimed(cx, k, who);
+        step(h["moves"][k].get<std::string>());
+      }
     flush_passing();
+  }
+
+  // A claim the record says was accepted before move k: the claimant's to make there, and certain
+  // (runtime/claim.hpp), as the table accepted it.
+  void claimed(const hands::case_ctx& cx, size_t k, const std::string& who) {
+    const int seat = v.find_seat(who);
+    if (seat < 0 || st.ph != phase::play || !claimant_plays(st, seat) || check_claim(st, seat) != claim_verdict::certain)
+      throw disagreement(fmt::format("{}: {}, move {}: record.claims says {} claimed the remaining tricks here, which is not certain for it",
+                                     cx.file, cx.name, k, who));
+    flush_passing();
+    text += fmt::format("  {} claims the remaining tricks\n", who);
   }
 
   // The cards dealt to no seat, as the variant calls them.
@@ -223,10 +242,11 @@ struct hand_show {
     if (st.last_trick_winner >= 0) text += fmt::format(" -> {}\n", v.seat_names[st.last_trick_winner]);
     std::vector<rule_effect> effects = witness.effects();
     for (int t = 0; t < v.teams; ++t) {
-      text += fmt::format("  {:<6} hand {:>+5}  score {:>6}", v.team_names[t], st.hand_points[t], st.score[t]);
-      for (size_t c = 0; c < v.counters.size(); ++c) text += fmt::format("  {} {}", v.counters[c], st.counters[t][c]);
-      std::string why = effects_text(v, effects, t);
-      text += why.empty() ? "\n" : fmt::format("\n         {}\n", why);
+      std::string line = fmt::format("  {:<6} hand {:>+5}  score {:>6}", v.team_names[t], st.hand_points[t], st.score[t]);
+      for (size_t c = 0; c < v.counters.size(); ++c) line += fmt::format("  {} {}", v.counters[c], st.counters[t][c]);
+      text += wrap(line, width, 0, 9, "  ") + "\n";
+      const std::string why = effects_text(v, effects, t);
+      if (!why.empty()) text += "         " + wrap(why, width, 9, 9) + "\n";
     }
     if (st.ph == phase::over) text += fmt::format("  game over: {}{}\n", st.winner >= 0 ? v.team_names[st.winner] + " win, " : "", st.end_reason());
   }
@@ -319,6 +339,12 @@ struct replay_run {
     const game_state start = st;
     const json& h = c.hands[0];
     hand_show show{v, st, notation};
+    // a claim the table accepted (spec/records.md, record.claims), said where it was made
+    const json& r = rf.d.doc["record"];
+    if (r.contains("claims") && r["claims"].is_array())
+      for (const json& cl : r["claims"])
+        if (cl.is_object() && cl.value("case", json()) == json(i) && cl.contains("move") && cl["move"].is_number_unsigned())
+          show.claims.push_back({cl["move"].get<size_t>(), cl.contains("seat") && cl["seat"].is_string() ? printable(cl["seat"].get<std::string>(), 20) : "?"});
     check_hand(cx, c.name, h);
     show.run(cx, h);
     if (game != games_before) check_seeded_deal(rf, c.name, start, show);

@@ -1,8 +1,11 @@
 // A saved game brought back: its moves played again from its seed through the game loop.
 #include "cli/resume.hpp"
 
+#include <set>
+
 #include "bots/players.hpp"
 #include "cli/commands.hpp"
+#include "runtime/claim.hpp"
 #include "runtime/notation.hpp"
 
 namespace spades::cli {
@@ -14,7 +17,7 @@ namespace {
 // The recorded entries in order, each with the case it belongs to.
 struct entry {
   std::string name, text;
-  size_t index;
+  size_t case_index, index;
 };
 
 struct replayer {
@@ -27,6 +30,8 @@ struct replayer {
   size_t next = 0;
   std::vector<move> pending;  // the rest of the entry under way (several cards passed at once)
   entry current;
+  std::set<std::pair<size_t, size_t>> claims;  // record.claims: (case, move) where an accepted claim began
+  int claimed_hand = -1;                       // a claim is played out in this hand (runtime/claim.hpp)
 
   [[noreturn]] void wrong(const std::string& why) const {
     throw input_error(fmt::format("{}: {}, move {} ('{}'): {}", rf.d.file, current.name, current.index, current.text, why));
@@ -45,6 +50,12 @@ struct replayer {
     }
     move m = pending.front();
     pending.erase(pending.begin());
+    if (claims.count({current.case_index, current.index})) claim_begins(st);
+    if (claimed_hand == st.hands_played && st.ph == phase::play) {
+      played_out(st, m);
+      out = m;
+      return true;
+    }
     if (yours(st, me)) {
       std::string why = st.why_illegal(m);
       if (!why.empty()) wrong(why);
@@ -57,6 +68,21 @@ struct replayer {
       wrong(fmt::format("the bot plays {} here: the record does not follow from its seed {} (was it made by another version of spades?)",
                         format_move(st, out), rf.seed));
     return true;
+  }
+
+  // A claim recorded here: it must be yours and certain, as the table accepted it.
+  void claim_begins(const game_state& st) {
+    if (st.ph != phase::play || !claimant_plays(st, me)) wrong("a claim is made at your turn to play a card");
+    if (check_claim(st, me) != claim_verdict::certain) wrong("the claim made here is not certain: the table would have refused it");
+    claimed_hand = st.hands_played;
+    if (rec) rec->claimed(live, me);  // the record written on keeps it
+  }
+  // A card of a claim played out: yours legal, the others' their lowest legal card, as the table plays them.
+  void played_out(const game_state& st, const move& m) const {
+    const std::string why = m.type == move::card ? st.why_illegal(m) : "a claim is played out in cards";
+    if (!why.empty()) wrong(why);
+    if (!claimant_plays(st, me) && m.a != claim_follow_card(st))
+      wrong(fmt::format("a claim is played out with each other seat's lowest legal card, {} here", format_move(st, move::make_card(claim_follow_card(st)))));
   }
 
   static std::string text_of(const entry& e) { return e.text.substr(e.text.find(':') + 1); }
@@ -115,12 +141,30 @@ struct recorder_only : observer {
   }
 };
 
+// record.claims: where each accepted claim began, {"case": C, "move": M, "seat": S}, C and M counted from 0.
+std::set<std::pair<size_t, size_t>> read_claims(const record_file& rf) {
+  std::set<std::pair<size_t, size_t>> out;
+  const json& r = rf.d.doc["record"];
+  if (!r.contains("claims")) return out;
+  const json& claims = r["claims"];
+  auto whole = [](const json& j) { return j.is_number_unsigned() || (j.is_number_integer() && j.get<int64_t>() >= 0); };
+  if (!claims.is_array()) throw input_error(fmt::format("{}: record.claims: expected a list of the claims made", rf.d.file));
+  for (size_t i = 0; i < claims.size(); ++i) {
+    const json& c = claims[i];
+    if (!c.is_object() || !c.contains("case") || !c.contains("move") || !whole(c["case"]) || !whole(c["move"]))
+      throw input_error(fmt::format("{}: record.claims[{}]: expected {{\"case\": N, \"move\": M, \"seat\": S}}", rf.d.file, i));
+    out.insert({c["case"].get<size_t>(), c["move"].get<size_t>()});
+  }
+  return out;
+}
+
 }  // namespace
 
 size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated_bots& bots, game_recorder* rec) {
-  replayer rp{rf, me, bots, st, rec, {}, 0, {}, {}};
+  replayer rp{rf, me, bots, st, rec, {}, 0, {}, {}, {}, -1};
   const json& cases = rf.d.doc["cases"];
-  for (const json& c : cases) {
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const json& c = cases[k];
     if (!c.is_object() || !c.contains("moves") || !c["moves"].is_array()) continue;
     std::string name = printable(c.value("name", std::string("?")), std::string::npos);
     for (size_t i = 0; i < c["moves"].size(); ++i) {
@@ -128,9 +172,10 @@ size_t resume_game(const record_file& rf, game_state& st, rng& r, int me, seated
       if (!c["moves"][i].is_string())
         throw input_error(fmt::format("{}: {}, move {}: expected a \"SEAT: action\" string, found {}", rf.d.file, name, i,
                                       printable(c["moves"][i].dump(), 40)));
-      rp.entries.push_back({name, c["moves"][i].get<std::string>(), i});
+      rp.entries.push_back({name, c["moves"][i].get<std::string>(), k, i});
     }
   }
+  rp.claims = read_claims(rf);
   recorder_only watch{{}, rec, bots, rf};
   run_game(st, r, rp, watch);
   // moves after a game over are the next game at the same table (play's "Another game?"), started as play

@@ -10,6 +10,7 @@
 
 #include "bots/players.hpp"
 #include "cli/records.hpp"
+#include "cli/text_table.hpp"
 #include "runtime/loop.hpp"
 
 namespace spades::cli {
@@ -75,7 +76,8 @@ struct recorded_table : observer {
     std::vector<rule_effect> effects = witness.effects();
     for (int team = 0; team < st.v->teams; ++team) {
       std::string why = effects_text(*st.v, effects, team);
-      if (!why.empty()) fmt::print("  {}: {}\n", st.v->team_names[team], why);
+      const std::string side = "  " + st.v->team_names[team] + ": ";
+      if (!why.empty()) fmt::print("{}{}\n", side, wrap(why, output_width(), text_width(side), 4));
     }
     if (rec) save_record(*rec, path);
     return go;

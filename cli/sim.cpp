@@ -21,6 +21,7 @@
 #include "cli/record_stream.hpp"
 #include "cli/records.hpp"
 #include "cli/shard.hpp"
+#include "cli/text_table.hpp"
 #include "cli/sim_report.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
@@ -256,10 +257,11 @@ void print_json(const sim_totals& t, const shard_spec& shard, const nlohmann::or
 
 void print_text(const variant& v, const summary& s, const seat_bots& kinds, uint64_t seed, bool redeals) {
   fmt::print("{}: {} games, {} hands ({:.1f} per game), seed {}\n", v.name, s.games, s.hands, per(s.hands, s.games), seed);
+  // a column per side, folded to the terminal's width (cli/text_table.hpp)
+  text_table table{"", " ", {20}, {}};
   auto row = [&](const char* name, auto cell) {
-    fmt::print("{:<20}", name);
-    for (int t = 0; t < v.teams; ++t) fmt::print(" {:>13}", cell(t));  // a space before each: a wide cell never runs into the last
-    fmt::print("\n");
+    table.rows.push_back({name});
+    for (int t = 0; t < v.teams; ++t) table.rows.back().push_back(cell(t));
   };
   row("side", [&](int t) { return v.team_names[t]; });
   row("bots", [&](int t) { return side_bots(v, kinds, t); });
@@ -277,6 +279,8 @@ void print_text(const variant& v, const summary& s, const seat_bots& kinds, uint
     row(v.tallies[k].c_str(), [&](int t) { return fmt::format("{}", s.tallies[t][k]); });
     row("  per hand", [&](int t) { return fmt::format("{:.3f}", per(s.tallies[t][k], s.hands)); });
   }
+  table.widths.resize(v.teams + 1, 14);
+  fmt::print("{}", table.render(output_width()));
   if (redeals) fmt::print("{:<20}{:>14} ({:.3f} per hand played)\n", "hands thrown in", s.thrown_in, per(s.thrown_in, s.hands));
   print_choices(v, s.choices);
   if (redeals) fmt::print("draws {}, stopped at the hand limit or thrown in {} times in a row {}\n", s.draws, max_redeals_in_row, s.stopped);

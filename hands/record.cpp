@@ -140,6 +140,13 @@ void game_recorder::looked(const game_state&, int seat) {
   group_open_ = false;
 }
 
+void game_recorder::claimed(const game_state&, int seat) {
+  json& claims = doc_["record"]["claims"];
+  if (!claims.is_array()) claims = json::array();
+  claims.push_back({{"case", doc_["cases"].size() - 1}, {"move", hand()["moves"].size()}, {"seat", v_->seat_names[seat]}});
+  group_open_ = false;
+}
+
 void game_recorder::moved(const game_state& st, const move& m) {
   (void)m;
   group_open_ = next_joins_;

@@ -32,6 +32,9 @@ class game_recorder {
   void moved(const game_state& st, const move& m);
   // a seat looked at its cards (no move of the loop: the table tells it): "S: look"
   void looked(const game_state& st, int seat);
+  // a seat claimed the remaining tricks, its claim accepted (runtime/claim.hpp), before the hand's next move:
+  // noted in record.claims (the moves that play the claim out are written as any others)
+  void claimed(const game_state& st, int seat);
 
   const nlohmann::ordered_json& doc() const { return doc_; }
   // The record as the text of its file (a path not in UTF-8 has its bad bytes replaced, so it stays readable).

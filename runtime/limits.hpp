@@ -68,6 +68,13 @@ constexpr int max_lsp_changes = 1000;        // content changes in one didChange
 constexpr int max_lsp_results = 2000;        // locations, completion items or symbols in one answer
 
 constexpr int max_autosaves = 20;       // games `spades play` keeps in its folder; the oldest go first
+// positions a claim's search (runtime/claim.hpp) visits before it gives up: "too many possibilities"
+constexpr long max_claim_positions = 200000;
+
+// ---- the terminal's width (cli/text_table.hpp) ----
+// COLUMNS, or the terminal's width, below the least is taken as the least; above the most, as the most.
+constexpr int min_columns = 40;
+constexpr int max_columns = 1000;
 
 // ---- the history of finished games (history/store.hpp) ----
 constexpr int max_history_page = 500;   // games or players in one answer of a query

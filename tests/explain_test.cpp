@@ -130,11 +130,11 @@ TEST_CASE("diff: what a ruleset that extends standard changes, section by sectio
         "+ Every 5 bags cost 50, instead of every 10 bags 100.\n"
         "\n"
         "Scoring\n"
-        "- Rule sandbags, for each team when bags >= 10:\n"
+        "- Rule sandbags, for each team when the team's counter bags is 10 or more:\n"
         "-   the team loses 100 * (bags / 10) points\n"
         "-   set the counter bags to bags % 10\n"
         "-   count one in the tally bag_penalties\n"
-        "+ Rule sandbags, for each team when bags >= 5:\n"
+        "+ Rule sandbags, for each team when the team's counter bags is 5 or more:\n"
         "+   the team loses 50 * (bags / 5) points\n"
         "+   set the counter bags to bags % 5\n"
         "+   count one in the tally bag_penalties\n");
@@ -144,7 +144,7 @@ TEST_CASE("diff: what a ruleset that extends standard changes, section by sectio
   CHECK(j["same"] == false);
   REQUIRE(j["sections"].size() == 2);
   CHECK(j["sections"][1]["title"] == "Scoring");
-  CHECK(j["sections"][1]["changes"][0] == nlohmann::json{{"change", "removed"}, {"line", "Rule sandbags, for each team when bags >= 10:"}});
+  CHECK(j["sections"][1]["changes"][0] == nlohmann::json{{"change", "removed"}, {"line", "Rule sandbags, for each team when the team's counter bags is 10 or more:"}});
   CHECK(run("diff rulesets/standard.spades").code == 2);
 }
 
@@ -157,17 +157,17 @@ bidding {
   auto r = run("diff rulesets/standard.spades " + amended);
   CHECK(r.out.find("\nBidding\n"
                    "  Bid blind_nil: \"blind nil\", for 0 tricks.\n"
-                   "-   Only when behind >= 100 (\"your side must trail by 100 or more\").\n"
-                   "+   Only when behind >= 200 (\"your side must trail by 200 or more\").\n") != std::string::npos);
+                   "-   Only when the bidder's side is behind by 100 or more (\"your side must trail by 100 or more\").\n"
+                   "+   Only when the bidder's side is behind by 200 or more (\"your side must trail by 200 or more\").\n") != std::string::npos);
 }
 
 TEST_CASE("diff: items are matched by name, so a rule only one variant has is never lined up with another's") {
   auto r = run("diff rulesets/standard.spades rulesets/nyc.spades");
   CHECK(r.code == 0);
   // standard's nil rule (nyc has none) whole, then standard's contract rule whole, then nyc's
-  const std::string nil_rule = "- Rule nil, for each player when nil or blind_nil:\n"
+  const std::string nil_rule = "- Rule nil, for each player when the player's bid is nil or blind nil:\n"
                                "-   let bonus = if blind_nil then 200 else 100\n"
-                               "-   if tricks == 0:\n"
+                               "-   if the player took no tricks:\n"
                                "-     the player's team scores bonus points\n"
                                "-     count one in the tally nils_made\n"
                                "-   otherwise:\n"
@@ -177,7 +177,7 @@ TEST_CASE("diff: items are matched by name, so a rule only one variant has is ne
   CHECK(r.out.find(nil_rule) != std::string::npos);
   CHECK(r.out.find("-   if not made:\n"
                    "-     count one in the tally sets\n"
-                   "+ Rule contract, for each team when not first_hand:\n"
+                   "+ Rule contract, for each team when after the game's first hand:\n"
                    "+   let plain = if bid == 10 then 200 else 10 * bid\n") != std::string::npos);
   // a bid only standard has, then one only nyc has
   CHECK(r.out.find("- Bid nil: \"nil\", for 0 tricks.\n"
@@ -232,12 +232,13 @@ TEST_CASE("graph: standard's course as DOT, exactly") {
 
 TEST_CASE("explain: the core restrictions in their own sentences, their relative words said; the sugar's sentences unchanged") {
   std::string low = run("explain tests/features/lowball.spades", "", true).out;
-  CHECK(low.find("  Restriction lowball (every card): a card may not be played when held(below) > 0 (\"play the lowest card you hold in the suit "
+  CHECK(low.find("  Restriction lowball (every card): a card may not be played when the player to play holds any of below (\"play the lowest card you hold in the suit "
                  "you play\"), unless that leaves nothing to play. Of a card in question, `below` means the cards of its suit ranked below it.\n") !=
         std::string::npos);
-  CHECK(low.find("  Lead rule unbroken: trumps may not be led when not broken (\"spades have not been broken\"); if that leaves nothing to lead, "
+  CHECK(low.find("  Lead rule unbroken: trumps may not be led when trumps (S) are not broken (\"spades have not been broken\"); if that leaves nothing to lead, "
                  "any card may be led.\n") != std::string::npos);
   std::string pref = run("explain tests/features/prefer.spades", "", true).out;
-  CHECK(pref.find("  Preference cut_low (trumps): when void_led, a player who may play a card of the group must play the lowest of them; the first "
+  CHECK(pref.find("  Preference cut_low (trumps): when the player to play holds no card of the suit led, a player who may play a card of the group must play "
+                  "the lowest of them; the first "
                   "preference that applies decides.\n") != std::string::npos);
 }

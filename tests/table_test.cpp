@@ -43,7 +43,8 @@ course {
 TEST_CASE("table: help lists the legal moves grouped, and the commands, at every prompt") {
   auto r = run("play --bot rule --seed 42", "help\nquit\n");
   CHECK(has_line(r.out, "Your bid:   legal now: 1..13, nil"));
-  CHECK(has_line(r.out, "  commands: hand (your hand), score (the scores), last (the last trick), undo (back to your last decision), help, quit"));
+  CHECK(has_line(r.out, "  commands: hand (your hand), score (the scores), last (the last trick), undo (back to your last decision), "
+                        "claim (the remaining tricks, when you are certain to take them all), help, quit"));
   // HighGround: after partner's `go blind`, at the blind prompt, `help` and `score` work
   auto hg = run("play --bot rule rulesets/highground.spades --seed 3", "help\nscore\nquit\n");
   CHECK(has_line(hg.out, "You may bid blind, before looking at your cards (blind 6, blind naught 6, blind partner naught 6)."));

@@ -50,10 +50,11 @@ inline std::string shell(const std::string& cmd, int* status = nullptr) {
   return out;
 }
 
-// `spades play` keeps its games in a folder of this process's own, never the user's: the environment
-// setting to put before the binary in a shell command.
+// `spades play` keeps its games in a folder of this process's own, never the user's, and fits no text to a
+// width (COLUMNS empty: as if unset, whatever the shell running the tests exports): the environment
+// settings to put before the binary in a shell command.
 inline std::string state_env() {
-  return "XDG_STATE_HOME=" + (std::filesystem::temp_directory_path() / ("spades-state-" + std::to_string(getpid()))).string() + " ";
+  return "COLUMNS= XDG_STATE_HOME=" + (std::filesystem::temp_directory_path() / ("spades-state-" + std::to_string(getpid()))).string() + " ";
 }
 
 #ifdef SPADES_BINARY
