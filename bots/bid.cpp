@@ -145,6 +145,12 @@ outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand*
 
 int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u);
 
+// A bid after which a seat of the side plays to take nothing is valued at this share of what that seat's
+// failing is likely to cost (its first trick's cost times its chance of taking one, expected_score's
+// `zero_stake`) less: the chance is an estimate, and of many bids weighed, the one whose chance is most
+// overrated tends to look best.
+constexpr double zero_margin = 0.5;
+
 // The move a partner to bid in `c` chooses among `ms`: the bot's own choice from what it would know, its
 // hand one the bidding seat cannot see (the variant's average hand), and the bids so far read as look()
 // reads them; its own look ahead guesses the bids after it plainly. Kept per bidding position.
@@ -224,7 +230,7 @@ int cards_passed(const game_state& c, int team) {
 // The side's expected score over trick outcomes around the outlook, with the bids (and calls) in `c`.
 // Who plays to take nothing is asked of the scoring (zero_wanted), so a nil or a naught is valued by
 // its chance of taking none.
-double expected_score(bot_context& cx, const game_state& c, const outlook& given) {
+double expected_score(bot_context& cx, const game_state& c, const outlook& given, double* zero_stake) {
   const variant& v = *c.v;
   outlook o = given;
   if (o.mate < 0 && v.dummy >= 0 && c.controller >= 0 && v.team_of[c.controller] == o.team) {
@@ -236,7 +242,8 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
     o.mate_p0_passed = cx.calibration().p0_passed;
   }
   const int all = v.tricks_per_hand;
-  const bool me_zero = zero_wanted(cx, c, o.seat), mate_zero = o.mate >= 0 && zero_wanted(cx, c, o.mate);
+  double stakes[2] = {0, 0};
+  const bool me_zero = zero_wanted(cx, c, o.seat, &stakes[0]), mate_zero = o.mate >= 0 && zero_wanted(cx, c, o.mate, &stakes[1]);
   // one of two partners playing to take nothing passes its highest cards in the exchange the side owes
   const int passed = me_zero != mate_zero ? std::min(cards_passed(c, o.team), max_passed) : 0;
   // a partner playing to take nothing leaves about half its tricks to the one who covers it; and where its
@@ -267,7 +274,7 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   int opp_seats[max_seats], nopp = 0;
   for (int s = 0; s < v.seats; ++s)
     if (s == v.dummy ? c.controller >= 0 && v.team_of[c.controller] != o.team : v.team_of[s] != o.team) opp_seats[nopp++] = s;
-  double total = 0;
+  double total = 0, at_stake = 0;  // at_stake: the first tricks' costs of the seats playing to take none, expected
   const outcome_scorer score(cx, c, o.team);
   for (int i = 0; i < me.n; ++i)
     for (int j = 0; j < mate.n; ++j) {
@@ -290,7 +297,9 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
       if (o.mate >= 0) put(o.mate, y - (run - run_mine));
       double u = score(won, order.data());
       total += me.p[i] * mate.p[j] * u;
+      at_stake += me.p[i] * mate.p[j] * ((x > 0 ? stakes[0] : 0) + (y > 0 ? stakes[1] : 0));
     }
+  if (zero_stake) *zero_stake = at_stake;
   return total;
 }
 
@@ -345,7 +354,7 @@ outlook::mate_model leaves_to_mate(bot_context& cx, const game_state& st, const 
 // A bid that needs partner's agreement stands only if the partner agrees, and a partner agrees only with a
 // hand that fits it (refused, the bidder bids again at no cost): so it is valued with a partner who, if the
 // bid has it take no trick, holds a hand fit for that, as a partner who bid so itself would.
-bool score_move(bot_context& cx, const game_state& st, const move& m, const outlook& given, bool bidding, double& u) {
+bool score_move(bot_context& cx, const game_state& st, const move& m, const outlook& given, bool bidding, double& u, double* zero_stake = nullptr) {
   outlook o = given;
   if (m.type == move::bid && st.v->bids[m.a].agree && o.mate >= 0 && !o.mate_bid) {
     o.mate_p0 = std::max(0.75, o.mate_p0);
@@ -368,7 +377,7 @@ bool score_move(bot_context& cx, const game_state& st, const move& m, const outl
       o.opp_shift = shifts[i];
       if (bidding) fill_bids(cx, c, o);
       if (c.v->dummy >= 0 && c.controller < 0) c.controller = c.highest_bidder();  // as the partner step will
-      u += (auction ? weights[i] : 1.0) * expected_score(cx, c, o);
+      u += (auction ? weights[i] : 1.0) * expected_score(cx, c, o, zero_stake);
     }
     return true;
   } catch (const rule_error&) {
@@ -410,7 +419,9 @@ int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool
       const bool bid = bidding && m.type == move::bid;
       const bool far = numbers.far(v, m, bidding);
       double u;
-      if ((pass == 0 && far) || !score_move(cx, st, m, o, bidding, u)) continue;
+      double stake = 0;
+      if ((pass == 0 && far) || !score_move(cx, st, m, o, bidding, u, &stake)) continue;
+      if (bid) u -= zero_margin * stake;
       // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
       double tie = bid ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : m.type == move::choice ? m.a : (m.a < 0 ? 0 : 1);
       if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {

@@ -259,7 +259,8 @@ int first_opponent(const variant& v, int seat) {
 // to a made contract: an overtrick, the last trick of a hand the side has taken whole (the smaller of the
 // last two, so that a bag penalty one of them crosses does not count). A set contract that stays set, or
 // an overtrick's bag, is no reason to take nothing.
-bool zero_wanted(bot_context& cx, const game_state& st, int seat) {
+bool zero_wanted(bot_context& cx, const game_state& st, int seat, double* stake) {
+  if (stake) *stake = 0;
   const variant& v = *st.v;
   if (seat == v.dummy) return false;  // it has no bid: its controller's decides
   int team = v.team_of[seat];
@@ -275,7 +276,9 @@ bool zero_wanted(bot_context& cx, const game_state& st, int seat) {
     if (first_trick_loss <= 0) return false;
     auto worth = [&](int n) { int64_t d = score_with(n) - score_with(n - 1); return d < 0 ? -d : d; };
     int64_t trick_worth = all >= 2 ? std::min(worth(all), worth(all - 1)) : worth(all);
-    return first_trick_loss > trick_worth;
+    if (first_trick_loss <= trick_worth) return false;
+    if (stake) *stake = (double)first_trick_loss;
+    return true;
   } catch (const rule_error&) {
     return false;
   }

@@ -54,8 +54,9 @@ double score_outcome(bot_context& cx, const game_state& st, int team, const std:
 int first_opponent(const variant& v, int seat);
 // The seat whose score a seat's tricks go to: itself, or for the dummy its controller.
 inline int scorer_of(const game_state& st, int seat) { return seat == st.v->dummy ? st.controller : seat; }
-// Does the seat's side lose by the seat taking a trick (a nil, a naught)? bid_zero: the same, kept per hand.
-bool zero_wanted(bot_context& cx, const game_state& st, int seat);
+// Does the seat's side lose by the seat taking a trick (a nil, a naught)? `stake`, if given, is set to what the
+// seat's first trick costs the side then (0 when it plays to win). bid_zero: the same, kept per hand.
+bool zero_wanted(bot_context& cx, const game_state& st, int seat, double* stake = nullptr);
 
 bool bid_zero(bot_context& cx, const game_state& st, int seat);
 // The side's score with the seat taking k tricks and an opponent the rest, for every k; null if none.

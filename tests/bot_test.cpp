@@ -647,3 +647,17 @@ TEST_CASE("bot: a side short of its bid presses an opponent's nil, leading the c
   REQUIRE(st.turn == 0);
   CHECK(bot_says(st) == "2C");
 }
+
+TEST_CASE("bot: a side whose contract is lost does not ruff a trick that an opponent's nil is taking") {
+  // Standard, N deals: E bids nil, S 4, W 5, N 4. W took the first six tricks with its diamonds; NS need eight
+  // of the seven left, so their contract is lost. W leads the 2H, N plays the 3H and E must win with the 4H:
+  // S, last and void in hearts, throws the 7C and leaves E the trick (a ruff would save E's nil for nothing)
+  auto v = load_ruleset("standard");
+  game_state st = dealt_by(*v, 0,
+                           {"3H TH JH QH KH AH 9S TS JS 8C 9C TC JC", "4H 5H 6H 7H 8H 9H 2D 3D 4D 2C 3C 4C 2S",
+                            "3S 4S 5S 6S 7S 8S 5D 6D 7D 8D 5C 6C 7C", "2H AD KD QD JD TD 9D AS KS QS AC KC QC"},
+                           {"nil", "4", "5", "4", "2D", "5D", "AD", "8C", "KD", "9C", "3D", "6D", "QD", "TC", "4D", "7D",
+                            "JD", "JC", "2C", "8D", "TD", "TH", "3C", "5C", "9D", "JH", "4C", "6C", "2H", "3H", "4H"});
+  REQUIRE(st.turn == 2);
+  CHECK(bot_says(st) == "7C");
+}

@@ -13,9 +13,9 @@ TEST_CASE("match: a small seeded duplicate run, figure for figure, the same for 
   REQUIRE(r.code == 0);
   CHECK(r.out ==
         "Standard Spades: A random against B rule, 5 deals played twice with the sides swapped, seed 2\n"
-        "10 games, 160 hands\n"
-        "A - B points per hand        -187.14   95% interval -211.71 to -162.58\n"
-        "A - B points per game       -2994.30   95% interval -4029.57 to -1959.03\n"
+        "10 games, 158 hands\n"
+        "A - B points per hand        -188.76   95% interval -216.57 to -160.95\n"
+        "A - B points per game       -2982.40   95% interval -3954.88 to -2009.92\n"
         "A won 0, lost 10, tied 0 (A's score 0.0%)\n"
         "Elo difference A - B -inf, 95% interval -inf to -166\n");
   CHECK(run("match rulesets/standard.spades random rule --deals 5 --duplicate --seed 2 --jobs 3", "", true).out == r.out);
@@ -37,29 +37,29 @@ TEST_CASE("match: --json gives every figure; an unbounded Elo is null") {
   "duplicate": false,
   "boards": 3,
   "games": 3,
-  "hands": 22,
+  "hands": 23,
   "per_hand": {
-    "mean": -15.863636363636363,
+    "mean": -13.391304347826088,
     "mean_95": [
-      -45.651448823912474,
-      13.924176096639748
+      -51.81885401814354,
+      25.036245322491368
     ]
   },
   "per_game": {
-    "mean": -116.33333333333333,
+    "mean": -102.66666666666667,
     "mean_95": [
-      -304.02767311764893,
-      71.36100645098226
+      -400.69793630266884,
+      195.36460296933546
     ]
   },
-  "wins": 1,
-  "losses": 2,
+  "wins": 2,
+  "losses": 1,
   "ties": 0,
-  "score": 0.3333333333333333,
-  "elo": -120.4119982655925,
+  "score": 0.6666666666666666,
+  "elo": 120.41199826559246,
   "elo_95": [
-    -473.44791058490614,
-    232.62391405372105
+    -232.62391405372114,
+    473.4479105849058
   ]
 }
 )");

@@ -117,7 +117,7 @@ TEST_CASE("record refusals: replay checks record.games against the games replaye
   REQUIRE(run("sim rulesets/standard.spades --games 2 --seed 7 --record " + dir + "/sim.json").code == 0);
   const ojson doc = ojson::parse(slurp(dir + "/sim.json"));
   REQUIRE(doc["record"]["games"][0]["winner"] == "NS");
-  REQUIRE(doc["record"]["games"][0]["cases"] == 9);
+  REQUIRE(doc["record"]["games"][0]["cases"] == 15);
 
   auto r = run("replay " + tampered(dir, "winner", doc, [](ojson& d) { d["record"]["games"][0]["winner"] = "EW"; }));
   CHECK(r.code == 1);
@@ -129,14 +129,14 @@ TEST_CASE("record refusals: replay checks record.games against the games replaye
 
   r = run("replay " + tampered(dir, "cases", doc, [](ojson& d) { d["record"]["games"][0]["cases"] = 999999; }));
   CHECK(r.code == 2);
-  CHECK(r.out == dir + "/cases.json: record.games[0].cases: 999999 cases from case 1 on, but the record holds 17 cases\n");
+  CHECK(r.out == dir + "/cases.json: record.games[0].cases: 999999 cases from case 1 on, but the record holds 21 cases\n");
 
   r = run("replay " + tampered(dir, "split", doc, [](ojson& d) {
-    d["record"]["games"][0]["cases"] = 8;
-    d["record"]["games"][1]["cases"] = 9;
+    d["record"]["games"][0]["cases"] = 14;
+    d["record"]["games"][1]["cases"] = 7;
   }));
   CHECK(r.code == 1);
-  CHECK(r.out == dir + "/split.json: record.games[0].cases: the record says 8, the game replayed gives 9\n");
+  CHECK(r.out == dir + "/split.json: record.games[0].cases: the record says 14, the game replayed gives 15\n");
 
   r = run("replay " + tampered(dir, "score", doc, [](ojson& d) { d["record"]["games"][1]["score"]["NS"] = 999; }));
   CHECK(r.code == 1);
@@ -148,10 +148,10 @@ TEST_CASE("record refusals: replay checks record.games against the games replaye
 
   r = run("replay " + tampered(dir, "extra", doc, [](ojson& d) {
     d["record"]["games"][1]["cases"] = 4;
-    d["record"]["games"].push_back({{"game", 3}, {"cases", 4}, {"over", true}, {"winner", "NS"}, {"score", {{"NS", 0}, {"EW", 0}}}});
+    d["record"]["games"].push_back({{"game", 3}, {"cases", 2}, {"over", true}, {"winner", "NS"}, {"score", {{"NS", 0}, {"EW", 0}}}});
   }));
   CHECK(r.code == 1);
-  CHECK(r.out == dir + "/extra.json: record.games[1].cases: the record says 4, the game replayed gives 8\n");
+  CHECK(r.out == dir + "/extra.json: record.games[1].cases: the record says 4, the game replayed gives 6\n");
 
   // a seed that did not deal the games: each game's first hand follows from the seed alone
   r = run("replay " + tampered(dir, "seed", doc, [](ojson& d) { d["record"]["seed"] = 8; }));
