@@ -21,7 +21,7 @@ extern char** environ;
 namespace spades::cli {
 
 static const char* help =
-    "usage: spades serve [--port P] [--host H] [--rulesets DIR] [--state DIR] [--mc-budget N]\n"
+    "usage: spades serve [--port P] [--host H] [--allow-host NAMES] [--rulesets DIR] [--state DIR] [--mc-budget N]\n"
     "\n"
     "Serves a card table in the browser at http://H:P/ (default 127.0.0.1:8080; --host 0.0.0.0 opens it to\n"
     "the local network). In the lobby the host picks a ruleset from DIR (default: as `spades list`), sets\n"
@@ -37,9 +37,32 @@ static const char* help =
     "the deck allows) can be downloaded from the table. --mc-budget sets the Monte Carlo bots' playouts\n"
     "per decision. Ctrl-C stops the server.\n"
     "\n"
+    "The server answers a request only when it is addressed by an IP address or localhost, so that a page of\n"
+    "another site cannot reach it under a name of its own; --allow-host NAMES (comma-separated, at most 16)\n"
+    "adds the names players use to reach it, such as the machine's name on the network.\n"
+    "\n"
     "exit codes: 0 stopped, 2 bad usage (a port in use, a --state that is not a folder)\n";
 
 namespace {
+
+// --allow-host a,b: host names as a browser sends them (letters, digits, dots and hyphens), lower-cased.
+std::vector<std::string> allowed_host_names(const std::string& list) {
+  std::vector<std::string> names;
+  if (list.empty()) return names;
+  for (size_t at = 0; at <= list.size();) {
+    size_t end = list.find(',', at);
+    if (end == std::string::npos) end = list.size();
+    std::string name = list.substr(at, end - at);
+    if (name.empty() || name.size() > 253 ||
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != std::string::npos)
+      throw usage_error(fmt::format("--allow-host: '{}' is not a host name (letters, digits, dots and hyphens, at most 253)", printable(name, 60)));
+    for (char& c : name) c = (char)std::tolower((unsigned char)c);
+    names.push_back(name);
+    if (names.size() > max_web_allowed_hosts) throw usage_error(fmt::format("--allow-host: at most {} names", max_web_allowed_hosts));
+    at = end + 1;
+  }
+  return names;
+}
 
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -81,7 +104,7 @@ std::string pbn_of(const std::string& record, const std::string& variant_text, s
 
 int cmd_serve(int argc, char** argv) {
   if (wants_help(argc, argv, help)) return 0;
-  args a = parse_args("serve", argc, argv, {}, {"--port", "--host", "--rulesets", "--state", "--mc-budget"});
+  args a = parse_args("serve", argc, argv, {}, {"--port", "--host", "--allow-host", "--rulesets", "--state", "--mc-budget"});
   if (!a.positional.empty()) throw usage_error("serve takes no file: the host picks the variant in the browser");
   web::hub_config c;
   c.rulesets_dir = a.has("--rulesets") ? a.get("--rulesets") : default_rulesets_dir();
@@ -96,6 +119,7 @@ int cmd_serve(int argc, char** argv) {
     c.state_dir = a.get("--state");
   }
   const std::string host = a.get("--host", "127.0.0.1");
+  const std::vector<std::string> names = allowed_host_names(a.get("--allow-host", ""));
   const int port = (int)a.get_int("--port", 8080, 0, 65535);
   web::hub h(c);
   h.pbn_of = pbn_of;
@@ -106,7 +130,7 @@ int cmd_serve(int argc, char** argv) {
   for (const std::string& p : h.resume_saved()) fmt::print(stderr, "spades serve: not resumed: {}\n", p);
   std::unique_ptr<web::server> s;
   try {
-    s = std::make_unique<web::server>(h, host, port);
+    s = std::make_unique<web::server>(h, host, port, names);
   } catch (const std::runtime_error& e) {
     throw usage_error(e.what());
   }

@@ -179,6 +179,25 @@ bool game_state::start_take(const hand_step& s) {
   return false;
 }
 
+// The kitty's cards in the order they are handed out: by face, as the first copy of each lies in the deck. With
+// two packs the copies are interchangeable, and a record names a card, not its copy: handing the kitty out in
+// id order would depend on which copy was dealt where, so a game read back from its record could go differently.
+// With one pack this is the id order.
+static std::vector<int> kitty_in_face_order(const variant& v, card_set kitty) {
+  std::vector<std::pair<int, int>> keyed;  // (the first id with the card's name, the id)
+  kitty.for_each([&](int c) {
+    int first = 0;
+    if (v.cards[c].pack == 0) first = c;
+    else
+      while (v.cards[first].name != v.cards[c].name) ++first;
+    keyed.push_back({first, c});
+  });
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<int> ids;
+  for (auto [key, c] : keyed) ids.push_back(c);
+  return ids;
+}
+
 // The kitty to the side whose bids add up to the most (see taker_rule), a card at a time. `one_each`: a side
 // alone on top shares them, its member who bid the most first, then the others in bidding order.
 bool game_state::take_by_bids(bool one_each) {
@@ -210,17 +229,17 @@ bool game_state::take_by_bids(bool one_each) {
         share[n++] = p;
       }
     int k = 0;
-    out_of_play.for_each([&](int c) { hands[share[(from + k++) % n]].add(c); });
+    for (int c : kitty_in_face_order(*v, out_of_play)) hands[share[(from + k++) % n]].add(c);
     kitty_taker = taker[order[t]];
     out_of_play = {};
     return false;
   }
-  out_of_play.for_each([&](int c) {
+  for (int c : kitty_in_face_order(*v, out_of_play)) {
     while (total[order[next]] != best) next = (next + 1) % teams;
     hands[taker[order[next]]].add(c);
     kitty_taker = taker[order[next]];
     next = (next + 1) % teams;
-  });
+  }
   out_of_play = {};
   return false;
 }

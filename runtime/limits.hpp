@@ -81,6 +81,7 @@ constexpr uint64_t max_web_message_bytes = 8 * max_web_variant_bytes;
 constexpr int max_web_tables = 64;                 // tables open at once on one server
 constexpr int max_web_connections_per_table = 16;  // browser tabs at one table, every seat together
 constexpr int max_web_name_bytes = 40;             // a seat's player name
+constexpr size_t max_web_allowed_hosts = 16;        // names given to `serve --allow-host`
 // The workbench's simulation: games of rule-following bots, played while the server waits (a few seconds).
 constexpr int max_web_sim_games = 500;
 

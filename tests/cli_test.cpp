@@ -475,3 +475,15 @@ TEST_CASE("cli: options allowed one by one that fail together are a usage error 
   CHECK(j.code == 2);
   CHECK(nlohmann::json::parse(j.out)["diagnostics"][0]["message"] == "empty bid range 5..4: the first number must not exceed the second");
 }
+
+TEST_CASE("serve: --allow-host takes host names only, at most 16", "[serve]") {
+  auto r = run("serve --allow-host 'bad name' --port 1");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades serve: --allow-host: 'bad name' is not a host name (letters, digits, dots and hyphens, at most 253)\n");
+  r = run("serve --allow-host a,,b --port 1");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades serve: --allow-host: '' is not a host name (letters, digits, dots and hyphens, at most 253)\n");
+  r = run("serve --allow-host a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q --port 1");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades serve: --allow-host: at most 16 names\n");
+}

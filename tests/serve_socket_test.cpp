@@ -120,3 +120,50 @@ TEST_CASE("serve over a socket: a WebSocket from another origin is refused", "[s
   CHECK_FALSE(origin_allowed("http://127.0.0.1:8081", "127.0.0.1:8080"));
   CHECK_FALSE(origin_allowed("", "127.0.0.1:8080"));
 }
+
+TEST_CASE("serve over a socket: a request addressed by a name the host did not allow is refused (DNS rebinding)", "[serve]") {
+  running srv;
+  const int port = srv.s.port();
+  const auto ask = [&](const std::string& host) {
+    net::io_context io;
+    beast::tcp_stream stream(io);
+    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), (unsigned short)port));
+    bhttp::request<bhttp::string_body> req{bhttp::verb::get, "/api/rulesets", 11};
+    req.set(bhttp::field::host, host);
+    bhttp::write(stream, req);
+    beast::flat_buffer buf;
+    bhttp::response<bhttp::string_body> res;
+    bhttp::read(stream, buf, res);
+    return res;
+  };
+  // a page of evil.example whose name now points at 127.0.0.1 asks with its own name: refused, nothing read
+  auto r = ask("evil.example:" + std::to_string(port));
+  CHECK(r.result_int() == 403);
+  CHECK(r.body() == R"({"error":"this server answers to its addresses and to localhost; to open it as 'evil.example', start it with --allow-host evil.example"})");
+  r = ask("a\"b");
+  CHECK(r.result_int() == 403);
+  CHECK(r.body() == R"({"error":"this server answers to its addresses and to localhost, and the request's Host header names neither"})");
+  CHECK(ask("localhost:" + std::to_string(port)).result_int() == 200);
+  CHECK(ask("LocalHost").result_int() == 200);
+  CHECK(ask("127.0.0.1:" + std::to_string(port)).result_int() == 200);
+}
+
+TEST_CASE("serve: which Host headers are this server's", "[serve]") {
+  const std::vector<std::string> none, names{"table.lan"};
+  CHECK(host_allowed("127.0.0.1:8080", none));
+  CHECK(host_allowed("192.168.1.5", none));
+  CHECK(host_allowed("[::1]:8080", none));
+  CHECK(host_allowed("[::1]", none));
+  CHECK(host_allowed("localhost:8080", none));
+  CHECK(host_allowed("TABLE.lan:8080", names));
+  CHECK_FALSE(host_allowed("table.lan:8080", none));
+  CHECK_FALSE(host_allowed("", none));
+  CHECK_FALSE(host_allowed(":8080", none));
+  CHECK_FALSE(host_allowed("127.0.0.1:", none));
+  CHECK_FALSE(host_allowed("127.0.0.1:80a", none));
+  CHECK_FALSE(host_allowed("[::1", none));
+  CHECK_FALSE(host_allowed("[::1]x", none));
+  CHECK_FALSE(host_allowed("[nonsense]:80", none));
+  CHECK_FALSE(host_allowed("127.0.0.1.evil.example", none));
+  CHECK_FALSE(host_allowed("localhost.evil.example", none));
+}

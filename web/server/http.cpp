@@ -3,6 +3,7 @@
 // accepted only from the page's own origin.
 #include "web/server/http.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <memory>
 
@@ -23,7 +24,40 @@ using response = bhttp::response<bhttp::string_body>;
 
 bool origin_allowed(const std::string& origin, const std::string& host) { return !host.empty() && origin == "http://" + host; }
 
+bool host_allowed(const std::string& host, const std::vector<std::string>& names) {
+  std::string name = host;
+  if (!name.empty() && name[0] == '[') {  // an IPv6 literal, [::1]:8080
+    const size_t close = name.find(']');
+    if (close == std::string::npos) return false;
+    const std::string rest = name.substr(close + 1);
+    if (!rest.empty() && (rest[0] != ':' || rest.size() == 1 || rest.find_first_not_of("0123456789", 1) != std::string::npos)) return false;
+    name = name.substr(1, close - 1);
+    beast::error_code ec;
+    net::ip::make_address_v6(name, ec);
+    return !ec;
+  }
+  if (const size_t colon = name.rfind(':'); colon != std::string::npos) {
+    if (colon + 1 == name.size() || name.find_first_not_of("0123456789", colon + 1) != std::string::npos) return false;
+    name.erase(colon);
+  }
+  if (name.empty()) return false;
+  beast::error_code ec;
+  net::ip::make_address_v4(name, ec);
+  if (!ec) return true;
+  for (char& c : name) c = (char)std::tolower((unsigned char)c);
+  return name == "localhost" || std::find(names.begin(), names.end(), name) != names.end();
+}
+
 namespace {
+
+// Why a Host header is refused, naming the --allow-host that would let it in when it is a plain host name.
+std::string host_refusal(const std::string& host) {
+  const std::string name = host.substr(0, host.rfind(':'));
+  const bool plain = !name.empty() && name.size() <= 253 && name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") == std::string::npos;
+  const std::string why = plain ? fmt::format("this server answers to its addresses and to localhost; to open it as '{}', start it with --allow-host {}", name, name)
+                                : "this server answers to its addresses and to localhost, and the request's Host header names neither";
+  return json{{"error", why}}.dump();
+}
 
 // Messages waiting to be written to a slow client: past this the connection is closed, not the memory spent.
 constexpr size_t max_queued_messages = 256;
@@ -131,7 +165,7 @@ response route(hub& h, const request& req) {
 
 class http_session : public std::enable_shared_from_this<http_session> {
  public:
-  http_session(tcp::socket&& s, hub& h) : stream_(std::move(s)), h_(h) {}
+  http_session(tcp::socket&& s, hub& h, const std::vector<std::string>& names) : stream_(std::move(s)), h_(h), names_(names) {}
   void read() {
     parser_.emplace();
     parser_->body_limit(max_web_message_bytes);
@@ -149,6 +183,9 @@ class http_session : public std::enable_shared_from_this<http_session> {
     return make(r, {413, fmt::format(R"x({{"error": "the request is too large (the limit is {} KiB)"}})x", max_web_message_bytes >> 10)});
   }
   void handle(request req) {
+    // A page of another site may reach this server under a name of its own (DNS rebinding): what the Host
+    // header names must be an address, localhost, or a name the host allowed with --allow-host.
+    if (const std::string host(req[bhttp::field::host]); !host_allowed(host, names_)) return reply(make(req, {403, host_refusal(host)}));
     if (websocket::is_upgrade(req)) {
       const std::string origin(req[bhttp::field::origin]), host(req[bhttp::field::host]);
       if (req.target() != "/ws" || !origin_allowed(origin, host))
@@ -170,12 +207,13 @@ class http_session : public std::enable_shared_from_this<http_session> {
   beast::flat_buffer buf_;
   std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
   hub& h_;
+  const std::vector<std::string>& names_;
 };
 
-void accept(tcp::acceptor& acc, hub& h) {
-  acc.async_accept([&acc, &h](beast::error_code ec, tcp::socket s) {
-    if (!ec) std::make_shared<http_session>(std::move(s), h)->read();
-    accept(acc, h);
+void accept(tcp::acceptor& acc, hub& h, const std::vector<std::string>& names) {
+  acc.async_accept([&acc, &h, &names](beast::error_code ec, tcp::socket s) {
+    if (!ec) std::make_shared<http_session>(std::move(s), h, names)->read();
+    accept(acc, h, names);
   });
 }
 
@@ -185,10 +223,12 @@ struct server::impl {
   net::io_context io{1};
   tcp::acceptor acc{io};
   hub& h;
-  explicit impl(hub& owner) : h(owner) {}
+  std::vector<std::string> names;
+  impl(hub& owner, std::vector<std::string> allowed) : h(owner), names(std::move(allowed)) {}
 };
 
-server::server(hub& h, const std::string& host, int port) : p_(std::make_unique<impl>(h)) {
+server::server(hub& h, const std::string& host, int port, std::vector<std::string> allowed_names)
+    : p_(std::make_unique<impl>(h, std::move(allowed_names))) {
   beast::error_code ec;
   const auto address = net::ip::make_address(host, ec);
   if (ec) throw std::runtime_error(fmt::format("--host: '{}' is not an IP address", host));
@@ -198,7 +238,7 @@ server::server(hub& h, const std::string& host, int port) : p_(std::make_unique<
   if (!ec) p_->acc.bind(at, ec);
   if (!ec) p_->acc.listen(net::socket_base::max_listen_connections, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot listen on {}:{}: {}", host, port, ec.message()));
-  accept(p_->acc, p_->h);
+  accept(p_->acc, p_->h, p_->names);
 }
 
 server::~server() = default;

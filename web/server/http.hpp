@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "web/server/hub.hpp"
 
@@ -19,10 +20,11 @@ struct asset {
 const asset* find_asset(const std::string& path);
 
 // Listens on host:port (port 0: any free port) at once (std::runtime_error when it cannot); run() serves
-// until stop(), which another thread may call.
+// until stop(), which another thread may call. A request is answered only when its Host header is an IP
+// address, localhost, or one of `allowed_names` (lower case; see host_allowed).
 class server {
  public:
-  server(hub& h, const std::string& host, int port);
+  server(hub& h, const std::string& host, int port, std::vector<std::string> allowed_names = {});
   ~server();
   int port() const;
   void run();
@@ -35,5 +37,10 @@ class server {
 
 // The origin a page served from `host` (the request's Host header) has: a WebSocket from any other is refused.
 bool origin_allowed(const std::string& origin, const std::string& host);
+
+// Whether a request's Host header (`name[:port]`, `[v6]:port`) names this server as the host allowed it: an IP
+// address, `localhost`, or one of `names` (lower case), any case; an empty or malformed header is refused.
+// Without it a page of another site could reach the server under that site's own name (DNS rebinding).
+bool host_allowed(const std::string& host, const std::vector<std::string>& names);
 
 }  // namespace spades::web
