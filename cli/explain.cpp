@@ -353,10 +353,26 @@ std::string relative_meaning(uint8_t bits) {
   return " Of a card in question, " + list_and(said) + ".";
 }
 
+// Does formula `node` read variable `x`?
+bool reads_var(const variant& v, int node, var x) {
+  if (node < 0) return false;
+  const expr_node& n = v.exprs[node];
+  return (n.o == op::var && n.v == x) || reads_var(v, n.a, x) || reads_var(v, n.b, x) || reads_var(v, n.c, x);
+}
+
+// What the names of the trick led read in a restriction's condition mean, in a sentence.
+std::string trick_meaning(const variant& v, int when) {
+  std::vector<std::string> said;
+  if (reads_var(v, when, var::led_is)) said.emplace_back("`led_is(…)` is 1 when the card led to the trick is one of the group");
+  if (reads_var(v, when, var::leader)) said.emplace_back("`leader` when the player to play led it");
+  if (reads_var(v, when, var::leader_side)) said.emplace_back("`leader_side` when the player to play is on the leader's side");
+  return said.empty() ? "" : " Of the trick, " + list_and(said) + ".";
+}
+
 // A core restriction's sentence: which cards, when, and (a preference) which of them.
 std::string core_restriction(const variant& v, const play_restriction& r) {
   const std::string when = r.when >= 0 ? " when " + condition(v, r.when, scope::play) : "";
-  const std::string here = relative_meaning(relative_words_read(v, r.when) | r.rel.in | r.rel.out);
+  const std::string here = relative_meaning(relative_words_read(v, r.when) | r.rel.in | r.rel.out) + trick_meaning(v, r.when);
   if (r.kind == restrict_kind::refuse)
     return fmt::format("Restriction {} ({}): a card may not be played{}{}, unless that leaves nothing to play.{}", r.name, group_words(v, r.group), when,
                        quoted_reason(r.reason), here);
@@ -367,7 +383,8 @@ std::string core_restriction(const variant& v, const play_restriction& r) {
 
 // A sugar form's sentence, as it has always read.
 std::string sugar_restriction(const variant& v, const play_restriction& r) {
-  const std::string when = r.when >= 0 ? " when " + condition(v, r.when, scope::play) : "";
+  // a force on a card led says its condition (`led_is(…) and …`, the lowering's) in words, not as a formula
+  const std::string when = r.when >= 0 && r.form != play_rule::force ? " when " + condition(v, r.when, scope::play) : "";
   switch (r.form) {
     case play_rule::forbid:
       return fmt::format("Lead rule {}: {} may not be led{}{}; if that leaves nothing to lead, any card may be led.", r.name, group_words(v, r.group),

@@ -2,6 +2,7 @@
 // edges that take the hand from one to the next with their conditions (a step's `when`, the bidding's
 // `skip when`, a misdeal that throws the hand in), the loops within a step (bidders, tricks), the scoring
 // and the check for the end of the game.
+#include <algorithm>
 #include <functional>
 
 #include <fmt/format.h>
@@ -101,6 +102,31 @@ std::string calls_made(const variant& v, const hand_step& h) {
   return out.empty() ? "none in this variant" : fmt::format("{}", fmt::join(out, ", "));
 }
 
+// Who takes the kitty, as the step's rule gives it (runtime/game.cpp, start_take).
+std::string kitty_taken(const variant& v, const hand_step& h) {
+  switch (h.taker) {
+    case taker_rule::dealer: return "the dealer takes the kitty";
+    case taker_rule::holder: {
+      std::vector<std::string> cards;
+      for (int c : h.cards) cards.push_back(v.cards[c].name);
+      return folded(fmt::format("the first held of {} (else the dealer): its holder takes the kitty", fmt::join(cards, ", ")));
+    }
+    case taker_rule::side_bidding_more: {
+      std::string out = h.one_each ? "one card each to the side bidding more,\nits top bidder first" : "the side bidding more: its top bidder\ntakes the kitty";
+      // an option that chooses the sharing (`take side bidding more OPTION`): the other way, as it chooses it
+      for (size_t i = 0; i < v.option_specs.size(); ++i) {
+        const option_spec& o = v.option_specs[i];
+        const char* other = h.one_each ? "both" : "one_each";
+        if (o.type == option_type::choice && o.in_settings && std::find(o.words.begin(), o.words.end(), other) != o.words.end())
+          out += fmt::format("\n(with {} = {}: {})", v.option_names[i], other,
+                             h.one_each ? "its top bidder\ntakes both" : "one card each,\nits top bidder first");
+      }
+      return out + "\n(equal sides: one card a side)";
+    }
+  }
+  return "";
+}
+
 // What the step does in this variant, in a few lines for its node: its name (and kind, when the name is
 // not the kind's word), then what it deals, bids, calls, passes or plays.
 std::string step_label(const variant& v, const hand_step& h) {
@@ -112,7 +138,7 @@ std::string step_label(const variant& v, const hand_step& h) {
       else if (v.leftover == leftover_rule::stock) what += ", the rest a stock";
       else if (v.leftover == leftover_rule::out) what += ", the rest out of play";
       break;
-    case step_kind::take: what = "the kitty is taken"; break;
+    case step_kind::take: what = kitty_taken(v, h); break;
     case step_kind::discard: what = h.extra ? "discard down to a hand" : fmt::format("the taker discards {}", h.count); break;
     case step_kind::pass: what = fmt::format("each passes {} to {}", h.count, word_of(pass_to_words, h.to)); break;
     case step_kind::bid:

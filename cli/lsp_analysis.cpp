@@ -90,6 +90,33 @@ void read_chain(analysis& a, const std::string& path, const std::string& text) {
   }
 }
 
+// The fragments the files include (each once, bounded as a chain is), parsed alone after the chain, so
+// that the names they declare are known where the document reads them.
+void read_fragments(analysis& a) {
+  std::vector<std::string> seen;
+  for (size_t f = 0; f < a.files.size() && a.files.size() < 64; ++f) {
+    if (!a.files[f].ast) continue;
+    const std::vector<lang::word> includes = a.files[f].ast->includes;
+    for (const lang::word& inc : includes) {
+      std::string name = inc.text;
+      if (fs::path(name).extension() != ".spades") name += ".spades";
+      const fs::path shown = fs::path(name).is_absolute() ? fs::path(name) : fs::path(a.files[f].path).parent_path() / name;
+      std::error_code ec;
+      const std::string canon = fs::weakly_canonical(shown, ec).string();
+      if (std::find(seen.begin(), seen.end(), canon) != seen.end()) continue;
+      seen.push_back(canon);
+      std::string text;
+      try {
+        text = lang::read_file(shown.string());
+      } catch (const std::exception&) {
+        continue;
+      }
+      const std::string path = shown.lexically_normal().string();
+      a.files.push_back(source_file{path, text, parse_alone(path, text)});
+    }
+  }
+}
+
 struct collector {
   analysis& a;
   int file;
@@ -98,13 +125,13 @@ struct collector {
 
   void add(const lang::word& name, lang::form kind, const lang::item& it, bool amends = false) {
     size_t begin = at.offset(it.at);
-    a.decls.push_back({name.text, kind, false, amends, file, at.offset(name.at), begin, extent_end(text, begin), &it});
+    a.decls.push_back({name.text, kind, false, amends, false, file, at.offset(name.at), begin, extent_end(text, begin), &it});
   }
 
   // the `let` values of a rule's body, each visible in the rule (`begin`, `end`)
   void lets(const std::vector<lang::statement>& body, const lang::item& rule, size_t begin, size_t end) {
     for (const lang::statement& s : body) {
-      if (s.kind == lang::statement::let) a.decls.push_back({s.name, lang::form::rule, true, false, file, at.offset(s.name_at), begin, end, &rule});
+      if (s.kind == lang::statement::let) a.decls.push_back({s.name, lang::form::rule, true, false, false, file, at.offset(s.name_at), begin, end, &rule});
       lets(s.then_body, rule, begin, end);
       lets(s.else_body, rule, begin, end);
     }
@@ -140,6 +167,10 @@ void collect(analysis& a) {
     if (!a.files[f].ast) continue;
     collector c{a, (int)f, a.files[f].text, positions(a.files[f].text)};
     for (const lang::item& it : a.files[f].ast->top) c.item(it);
+    for (const lang::named_condition& n : a.files[f].ast->conditions) {
+      const size_t begin = c.at.offset(n.at);
+      a.decls.push_back({n.name.text, lang::form::skip, false, false, true, (int)f, c.at.offset(n.name.at), begin, extent_end(c.text, begin), nullptr});
+    }
     for (const lang::block& b : a.files[f].ast->blocks)
       for (const lang::item& it : b.items) c.item(it);
   }
@@ -156,6 +187,7 @@ json location(const sources& src, pos at) {
 analysis analyse(const std::string& path, const std::string& text) {
   analysis a;
   read_chain(a, path, text);
+  read_fragments(a);
   collect(a);
   a.src = std::make_shared<sources>();
   try {
@@ -220,6 +252,7 @@ json diagnostics(const analysis& a) {
 std::string kind_word(const declaration& d) {
   using lang::form;
   if (d.let) return "let value";
+  if (d.condition) return "condition";
   switch (d.kind) {
     case form::seats: return "seat";
     case form::suits: return "suit";

@@ -26,6 +26,7 @@ struct declaration {
   lang::form kind = lang::form::option;  // the declaring item's form (a `let`: its rule's)
   bool let = false;
   bool amends = false;                   // `amend KIND NAME`: the item it changes lies in a base
+  bool condition = false;                // `condition NAME = EXPR` (kind `skip`, a condition's form; no item)
   int file = 0;                          // index into analysis::files
   size_t offset = 0;                     // of the name
   size_t item_begin = 0, item_end = 0;   // the item's extent (a `let`: its rule's)
@@ -33,7 +34,8 @@ struct declaration {
 };
 
 struct analysis {
-  std::vector<source_file> files;       // the document, then the file it extends, then that file's base ...
+  std::vector<source_file> files;       // the document, then the file it extends, then that file's base ...,
+                                        // then the fragments these include
   std::vector<declaration> decls;       // file by file in that order, each file's in its order
   std::shared_ptr<const variant> v;     // the compiled variant when it has no error
   std::optional<diagnostic> error;      // else the pipeline's error ...

@@ -166,6 +166,11 @@ std::string declaration_hover(const view& w, const declaration& d) {
         return out + "\n\n```text\n" + l.substr(start) + "\n```" + (w.stale ? "\n\n_From the last version of this file without errors._" : "");
     }
   }
+  if (d.condition) {  // its line as written, and where it may stand
+    const size_t end = text.find('\n', d.item_begin);
+    return out + "\n\n```text\n" + text.substr(d.item_begin, end == std::string::npos ? std::string::npos : end - d.item_begin) +
+           "\n```\n\nIn formulas: the condition it names, wherever a condition is written (bidding, calls, play, scoring).";
+  }
   if (std::string use = formula_use(d); !use.empty()) out += "\n\n" + use;
   if (!w.v) return out + "\n\n_The variant has errors: its meaning is shown once it compiles._";
   lines said = explanation_of(*w.v, d);

@@ -114,6 +114,25 @@ int64_t option_of(const item& it, option_spec& o) {
   return *x;
 }
 
+// A choice's words are read in formulas after its option (`kitty_share == one_each`): none may be a name
+// the author declared for formulas to read, or a reader could not tell which is meant.
+void refuse_word_clashes(const elaboration& e, const item& it) {
+  constexpr std::pair<symbol_kind, const char*> kinds[] = {
+      {symbol_kind::option, "an option"}, {symbol_kind::bid, "a bid"}, {symbol_kind::call, "an announcement"}, {symbol_kind::counter, "a counter"}};
+  for (const word& w : it.as<option_decl>().allowed) {
+    for (auto [kind, title] : kinds)
+      if (const symbol* s = e.syms.find(w.text, kind))
+        fail(w.at, fmt::format("'{}' is already {}: a choice word needs another name (`{} == {}` must mean one thing)", w.text, title, it.name->text, w.text),
+             {{s->at, fmt::format("'{}' is declared here", w.text)}});
+    if (e.syms.conditions)
+      for (const named_condition& c : *e.syms.conditions)
+        if (c.name.text == w.text)
+          fail(w.at, fmt::format("'{}' is already a named condition: a choice word needs another name (`{} == {}` must mean one thing)", w.text,
+                                 it.name->text, w.text),
+               {{c.name.at, fmt::format("'{}' is declared here", w.text)}});
+  }
+}
+
 }  // namespace
 
 // option NAME = VALUE [in ALLOWED]: no option may take a word of the language (vocabulary.hpp).
@@ -126,6 +145,7 @@ void elaborate_options(elaboration& e) {
     e.v.option_names.push_back(s->name);
     option_spec o;
     e.v.option_defaults.push_back(option_of(it, o));
+    if (o.type == option_type::choice) refuse_word_clashes(e, it);
     if (auto used = e.r.setting_options.find(s->name); used != e.r.setting_options.end()) {
       o.in_settings = true;
       if (o.values().empty())

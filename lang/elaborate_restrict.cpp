@@ -117,8 +117,32 @@ play_restriction play_force(elaboration& e, const symbol& s) {
   return r;
 }
 
-// force NAME lead CARDS play WHO highest|lowest CARDS ["reason"]: prefer NAME highest|lowest CARDS, applying
-// only when a card of the first group was led and the player to play is among WHO, and deciding the card.
+// The core's condition of `force … lead CARDS play WHO`: `led_is(CARDS) and WHO`, WHO as seats relative to
+// the trick's leader (opponents: `not leader_side`; partner: `leader_side and not leader`; others: `not leader`).
+formula forced_when(const std::vector<word>& lead, force_who who, pos at) {
+  auto node = [&](formula::kind_t k, std::string text, std::vector<formula> args = {}) {
+    formula f;
+    f.kind = k;
+    f.at = at;
+    f.text = std::move(text);
+    f.args = std::move(args);
+    return f;
+  };
+  auto both = [&](formula a, formula b) { return node(formula::binary, "and", {std::move(a), std::move(b)}); };
+  const formula not_leader = node(formula::unary, "not", {node(formula::name, "leader")});
+  formula led = node(formula::call, "led_is");
+  led.group = lead;
+  switch (who) {
+    case force_who::opponents: return both(led, node(formula::unary, "not", {node(formula::name, "leader_side")}));
+    case force_who::partner: return both(led, both(node(formula::name, "leader_side"), not_leader));
+    case force_who::others: break;
+  }
+  return both(led, not_leader);
+}
+
+// force NAME lead CARDS play WHO highest|lowest AMONG ["reason"]: prefer NAME highest|lowest AMONG when
+// led_is(CARDS) and WHO, placed before following suit (lower_restrictions), where a preference that applies
+// decides the card. The plan tests its condition without the evaluator, from `led` and `who`.
 play_restriction lead_force(elaboration& e, const symbol& s) {
   const item& it = *s.decl;
   const force_decl& d = it.as<force_decl>();
@@ -137,6 +161,7 @@ play_restriction lead_force(elaboration& e, const symbol& s) {
   r.group = joined(a, 2);
   if (r.cards.empty()) fail(a[1].at, "expected the cards to choose from after highest/lowest");
   if (it.str) r.reason = it.str->text;
+  r.when = e.formulas.compile(forced_when(d.lead, r.who, it.at), scope::play);
   return r;
 }
 

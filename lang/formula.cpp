@@ -118,8 +118,8 @@ expr_node formula_compiler::builtin_variable(const builtin& row, const formula& 
     throw diag_error(e.at, "'bid' of a player has no meaning when teams bid (`order teams`): use the team's `bid` in a team rule");
   if (x.v == var::last_trick) v_.uses_trick_order = true;
   if (x.v == var::option && v_.option_specs.at(index).type == option_type::choice)
-    throw diag_error(e.at, fmt::format("the option '{}' is a choice of words ({}): settings may name it, formulas cannot", e.text,
-                                       v_.option_specs[index].allowed()));
+    throw diag_error(e.at, fmt::format("the option '{}' is a choice of words ({}): a formula compares it with one of them (`{} == {}`)", e.text,
+                                       v_.option_specs[index].allowed(), e.text, v_.option_specs[index].words.at(0)));
   return x;
 }
 
@@ -183,7 +183,8 @@ void formula_compiler::unknown_name(const formula& e, scope sc) const {
 // held(GROUP), won_with(GROUP, k) ...: the group compiled to a card set the node indexes.
 int formula_compiler::card_call(const formula& e, const builtin& row, scope sc) {
   static const std::pair<const char*, var> kinds[] = {{"held", var::held}, {"dealt", var::dealt}, {"won", var::won_cards},
-                                                      {"won_with", var::won_with}, {"trumped", var::trumped}, {"final_run", var::final_run}};
+                                                      {"won_with", var::won_with}, {"trumped", var::trumped}, {"final_run", var::final_run},
+                                                      {"led_is", var::led_is}};
   const std::string& f = e.text;
   // the grammar admits at most one trick number; only won_with() and trumped() take it
   if (!e.args.empty() && f != "won_with" && f != "trumped")
@@ -193,7 +194,7 @@ int formula_compiler::card_call(const formula& e, const builtin& row, scope sc) 
   x.o = op::var;
   for (auto& [name, kind] : kinds)
     if (f == name) x.v = kind;
-  if (x.v != var::held && x.v != var::dealt) v_.uses_trick_cards = true;
+  if (x.v != var::held && x.v != var::dealt && x.v != var::led_is) v_.uses_trick_cards = true;
   x.value = (int64_t)v_.card_groups.size();
   const group_reading g = read_card_group(v_, e.group, 0);
   if (g.candidate && sc != scope::play)
@@ -246,7 +247,38 @@ int formula_compiler::call(const formula& e, scope sc) {
   return add(x, e.at);
 }
 
+// The index of the choice option `e` names (a name no `let` hides), or -1.
+int formula_compiler::choice_option(const formula& e) const {
+  if (e.kind != formula::name) return -1;
+  for (const auto& l : lets_)
+    if (l.first == e.text) return -1;
+  const int i = syms_.index(e.text, symbol_kind::option);
+  return i >= 0 && v_.option_specs.at(i).type == option_type::choice ? i : -1;
+}
+
+// OPTION == WORD | OPTION != WORD: a choice option against one of its words (its value is the word's place).
+int formula_compiler::choice_test(const formula& e, int option) {
+  const formula& w = e.args[1];
+  const std::vector<std::string>& words = v_.option_specs[option].words;
+  auto found = w.kind == formula::name ? std::find(words.begin(), words.end(), w.text) : words.end();
+  if (found == words.end())
+    throw diag_error(w.at, fmt::format("the option '{}' is one of the words {}: compare it with one of them{}", e.args[0].text,
+                                       v_.option_specs[option].allowed(), w.kind == formula::name ? did_you_mean(w.text, words) : std::string{}));
+  expr_node o, n, x;
+  o.o = op::var;
+  o.v = var::option;
+  o.value = option;
+  n.o = op::num;
+  n.value = found - words.begin();
+  x.o = e.text == "==" ? op::eq : op::ne;
+  x.a = add(o, e.args[0].at);
+  x.b = add(n, w.at);
+  return add(x, e.at);
+}
+
 int formula_compiler::binary(const formula& e, scope sc) {
+  if (e.text == "==" || e.text == "!=")
+    if (const int option = choice_option(e.args[0]); option >= 0) return choice_test(e, option);
   static const std::pair<const char*, op> ops[] = {
       {"+", op::add}, {"-", op::sub}, {"*", op::mul}, {"/", op::div}, {"%", op::mod}, {"<", op::lt},
       {"<=", op::le}, {">", op::gt}, {">=", op::ge}, {"==", op::eq}, {"!=", op::ne}, {"and", op::and_}, {"or", op::or_}};

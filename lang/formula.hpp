@@ -37,6 +37,8 @@ class formula_compiler {
   int call(const formula& e, scope sc);
   int card_call(const formula& e, const builtin& row, scope sc);
   int binary(const formula& e, scope sc);
+  int choice_option(const formula& e) const;
+  int choice_test(const formula& e, int option);
   spades::stmt let(const lang::statement& s, size_t mark, scope sc);
   spades::stmt assign(const lang::statement& s, scope sc);
   spades::stmt tally(const lang::statement& s);

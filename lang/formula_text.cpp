@@ -83,6 +83,7 @@ class printer {
     // binary: left-associative but for comparisons, which take one on each side
     int l = level_of(n.o);
     bool cmp = l == cmp_level;
+    if (const std::string* word = choice_word(n)) return fmt::format("{} {} {}", text(n.a, sc, l + 1), binary_symbol(n.o), *word);
     return fmt::format("{} {} {}", text(n.a, sc, cmp ? l + 1 : l), binary_symbol(n.o), text(n.b, sc, l + 1));
   }
 
@@ -91,6 +92,15 @@ class printer {
     for (size_t k = 0; k < v_.bids.size(); ++k)
       if (bits >> k & 1) out += fmt::format("{}{}", out.empty() ? "" : " or ", v_.bids[k].name);
     return out;
+  }
+
+  // `OPTION == WORD` of a choice option: the word its value stands for.
+  const std::string* choice_word(const expr_node& n) const {
+    if ((n.o != op::eq && n.o != op::ne) || n.a < 0 || n.b < 0) return nullptr;
+    const expr_node &a = v_.exprs.at(n.a), &b = v_.exprs.at(n.b);
+    if (a.o != op::var || a.v != var::option || b.o != op::num || a.value < 0 || a.value >= (int64_t)v_.option_specs.size()) return nullptr;
+    const option_spec& o = v_.option_specs[a.value];
+    return o.type == option_type::choice && b.value >= 0 && b.value < (int64_t)o.words.size() ? &o.words[b.value] : nullptr;
   }
 
   std::string card_call(const char* f, const expr_node& n, scope sc) {
@@ -118,6 +128,7 @@ class printer {
       case var::won_with: return card_call("won_with", n, sc);
       case var::trumped: return card_call("trumped", n, sc);
       case var::final_run: return card_call("final_run", n, sc);
+      case var::led_is: return card_call("led_is", n, sc);
       default: return builtin_name(n.v, sc);
     }
   }

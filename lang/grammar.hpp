@@ -47,10 +47,11 @@ struct kw_won : TAO_PEGTL_KEYWORD("won") {};
 struct kw_won_with : TAO_PEGTL_KEYWORD("won_with") {};
 struct kw_trumped : TAO_PEGTL_KEYWORD("trumped") {};
 struct kw_final_run : TAO_PEGTL_KEYWORD("final_run") {};
+struct kw_led_is : TAO_PEGTL_KEYWORD("led_is") {};
 // the keywords and functions of lang/vocabulary.cpp (tests/vocabulary_test.cpp checks the two agree)
 struct reserved : sor<kw_and, kw_or, kw_not, kw_if, kw_then, kw_else, kw_true, kw_false, kw_when,
                       kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is,
-                      kw_held, kw_dealt, kw_won, kw_won_with, kw_trumped, kw_final_run> {};
+                      kw_held, kw_dealt, kw_won, kw_won_with, kw_trumped, kw_final_run, kw_led_is> {};
 // words -> word+ on one line (never the keyword `when`, which starts a condition)
 struct words : list<seq<not_at<kw_when>, word>, gap> {};
 struct kw_play : TAO_PEGTL_KEYWORD("play") {};
@@ -69,7 +70,7 @@ struct cond_expr : if_must<kw_if, nl, expr, nl, then_part, nl, else_part> {};
 struct func_name : sor<kw_sum, kw_count, kw_min, kw_max, kw_abs, kw_first_tricks, kw_partner_bid_is> {};
 // call -> func '(' expr (',' expr)* ')'
 struct call : if_must<func_name, ws, one<'('>, nl, list<expr, seq<nl, one<','>, nl>>, nl, close_paren> {};
-struct card_func_name : sor<kw_held, kw_dealt, kw_won_with, kw_won, kw_trumped, kw_final_run> {};
+struct card_func_name : sor<kw_held, kw_dealt, kw_won_with, kw_won, kw_trumped, kw_final_run, kw_led_is> {};
 // card_group -> word+ on one line, as in `forbid` (`S`, `AS AH`, `rank A`, `all except trump`)
 struct card_group : list<seq<not_at<kw_when>, word>, gap> {};
 struct card_index : if_must<one<','>, nl, expr> {};
@@ -225,14 +226,17 @@ SPADES_ITEM(tie, "tie", arg<word>, opt<gap, when_clause>);
 SPADES_ITEM(win_when, "win", arg<when_clause>);
 SPADES_ITEM(lose_when, "lose", arg<when_clause>);
 SPADES_ITEM(max_hands, "max_hands", arg<setting_number>);
-// amend bid|announce NAME { options } | amend rule NAME [when EXPR] [{ lets }]: change one inherited item
+// amend bid|announce NAME ["words"] [{ options }] | amend rule NAME [when EXPR] [{ lets }]: change one inherited item
 struct amend_call_kind : sor<TAO_PEGTL_KEYWORD("bid"), TAO_PEGTL_KEYWORD("announce")> {};
 struct amend_rule_kind : TAO_PEGTL_KEYWORD("rule") {};
 struct amend_option : sor<blind_item, allow_item, exchange_item, convert_item, for_side_item, partner_agrees_item, by_item, redeal_item> {};
 struct amend_options_close : one<'}'> {};
 struct drop_item;
 struct amend_options : if_must<one<'{'>, nl, star<sor<amend_option, drop_item>, nl>, amend_options_close> {};
-struct amend_of_call : if_must<amend_call_kind, arg<name>, ws, amend_options> {};
+// amend_change -> "words" [{ options }] | { options }: the item's words at the table, its options, or both
+struct amend_words : seq<string_lit, opt<ws, amend_options>> {};
+struct amend_change : sor<amend_words, amend_options> {};
+struct amend_of_call : if_must<amend_call_kind, arg<name>, ws, amend_change> {};
 struct amend_of_rule : if_must<amend_rule_kind, arg<name>, opt<gap, when_clause>, opt<ws, stmt_block>> {};
 struct amend_target : sor<amend_of_call, amend_of_rule> {};
 SPADES_ITEM(amend, "amend", arg<amend_target>);

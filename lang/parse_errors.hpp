@@ -79,7 +79,7 @@ MSG("expected a number, true or false", R::option_value);
 MSG("expected a whole number", R::signed_number);
 MSG("expected a whole number or an option's name", R::setting_number);
 MSG("expected what to amend (bid NAME, announce NAME or rule NAME)", R::amend_target);
-MSG("expected '{' and the options to change", R::amend_options);
+MSG("expected the new words (\"…\") or '{' and the options to change", R::amend_change);
 ROW(R::amend_options_close, "expected an option to change ({}) or '}'", caret::on_token, closes::brace, amend_options);
 MSG("expected the allowed values: a range such as 1..4, or values separated by blanks (2D 2C)", R::option_allowed_values);
 ROW(R::block_close<R::players_block>, "expected a players setting ({}) or '}'", caret::on_token, closes::brace, players_settings);

@@ -58,7 +58,7 @@ void drop_option(item& target, const item& d) {
   options.erase(same);
 }
 
-// `amend bid|announce NAME { options }`: each option replaces the item's option of the same keyword (a
+// `amend bid|announce NAME ["words"] { options }`: each option replaces the item's option of the same keyword (a
 // `convert`: of the same name), or is added.
 void amend_options(item& target, const item& a) {
   std::vector<item>& options = target.as<call_decl>().options;
@@ -159,6 +159,7 @@ void merge_items(std::vector<item>& into, std::vector<item>& from, const std::st
       item& target = into[found->second];
       if (a.rule) amend_rule(target, it);
       else amend_options(target, it);
+      if (it.str) target.str = it.str;  // the words at the table
       continue;
     }
     if (it.kind == form::drop && own_ties && it.as<drop_decl>().of == form::tie)

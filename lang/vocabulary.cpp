@@ -39,6 +39,8 @@ constexpr std::array rows{
     variable("void_led", p, var::void_led, "1 when a card was led and the player to play holds none of its suit"),
     variable("led_trump", p, var::led_trump, "1 when the card led to this trick is a trump; 0 at the lead itself, before anything is led"),
     variable("winning", p, var::winning, "1 when the card in question would win the trick as it stands (every card at a lead)"),
+    variable("leader", p, var::leader, "1 when the player to play leads this trick, or led it"),
+    variable("leader_side", p, var::leader_side, "1 when the player to play is on the side of the trick's leader (the leader too)"),
     variable("dealer", not_game, var::dealer, "1 when the seat in scope is this hand's dealer (a team: holds the deal)"),
     variable("dealer_left", not_game, var::dealer_left, "1 when the seat in scope sits at the dealer's left (a team: a member does)"),
     variable("dealer_right", not_game, var::dealer_right, "1 when the seat in scope sits at the dealer's right (a team: a member does)"),
@@ -75,6 +77,8 @@ constexpr std::array rows{
              "as won_with(), counting only tricks won by trumping"),
     function("final_run", p | t | pl, 1, "{}() reads the tricks won: use it in a play condition or a scoring rule",
              "the unbroken run of final tricks the player (team) won with a card of the group"),
+    function("led_is", p, 1, "{}() reads the card led to the trick: use it in a play condition",
+             "1 when the card led to this trick is one of the group (0 at a lead)"),
     function("partner_bid_is", b | pl, 1, "partner_bid_is() looks at a player's partner: use it in a bid's condition or a player rule",
              "1 if the partner's bid is of kind BID"),
 };

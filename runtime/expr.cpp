@@ -53,6 +53,7 @@ bool won_trick(const hand_facts& s, const expr_node& n, card_set group, uint32_t
   const hand_facts s = facts_in(cx);
   card_set group = v.card_groups[n.value];
   if (v.card_group_rel[n.value].any()) group = cx.st->relative_cards(group, v.card_group_rel[n.value], cx.card);
+  if (n.v == var::led_is) return cx.st->ph == phase::play && cx.st->played > 0 && group.has(cx.st->trick_cards[0]);
   const uint32_t seats = seats_in_scope(v, n, cx);
   if (!s.deal_known) fail(v, n, "the cards dealt are unknown", rule_error::cause::cards_unknown);
   if (n.v == var::held) return (cards_of(s.held, seats) & group).count();
@@ -236,7 +237,7 @@ int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
       return p >= 0 && cx.st->bids[p].kind == n.value;
     }
     case var::trick: return cx.st->trick + 1;
-    case var::held: case var::dealt: case var::won_cards: case var::won_with: case var::trumped: case var::final_run:
+    case var::held: case var::dealt: case var::won_cards: case var::won_with: case var::trumped: case var::final_run: case var::led_is:
       return card_function(v, n, cx);
     // the trick so far, for the player to play (conditions of what may be played)
     case var::leading: return cx.st->ph == phase::play && cx.st->played == 0;
@@ -244,6 +245,9 @@ int64_t var_value(const variant& v, const expr_node& n, const eval_ctx& cx) {
     case var::led_trump: return cx.st->ph == phase::play && cx.st->played > 0 && v.trump.has(cx.st->trick_cards[0]);
     case var::winning: return cx.card >= 0 && (cx.st->played == 0 || beats(v, cx.card, cx.st->win_card));
     case var::dealer: case var::dealer_left: case var::dealer_right: case var::dealer_partner: return seat_relative(v, n, cx);
+    // the trick's leader, for the player to play (play conditions only: a player is in scope)
+    case var::leader: return cx.st->ph == phase::play && cx.player == cx.st->leader;
+    case var::leader_side: return cx.st->ph == phase::play && cx.st->team_in_hand(cx.player) == cx.st->team_in_hand(cx.st->leader);
     case var::player_tricks: case var::player_bid: case var::player_kind: case var::player_blind:
     case var::player_call: case var::player_first_tricks: case var::last_trick:
       return player_var(v, n, cx);

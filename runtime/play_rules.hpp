@@ -93,13 +93,14 @@ template <bool Narrow, class Refuse>
         base = left;
         continue;
       }
-      case restrict_step::force:  // on a card led, for some of the players
+      case restrict_step::force:  // its condition (`led_is(LED) and WHO`) tested from the card led and the seats
         if (preferred || !ops::has(r.led, trick_cards[0])) continue;
         if (r.who != force_who::others && (team_in_hand(turn) == team_in_hand(leader)) == (r.who == force_who::opponents)) continue;
         [[fallthrough]];
       case restrict_step::prefer: {
         if (preferred) continue;
-        const card_set among = restriction_holds<Narrow>(r, base & restriction_group(r));
+        const card_set group = base & restriction_group(r);
+        const card_set among = r.step == restrict_step::force ? group : restriction_holds<Narrow>(r, group);
         if (ops::empty(among)) continue;
         int pick = -1;
         if (r.kind != restrict_kind::any)

@@ -60,13 +60,16 @@ enum class var : uint8_t {
   held, dealt, won_cards,      // how many cards of the group they hold now / were dealt / won in tricks
   won_with, trumped,           // tricks won with a card of the group (by trumping); child a: trick k, or -1
   final_run,                   // the unbroken run of final tricks won with a card of the group
+  led_is,                      // play: the card led to this trick is one of the group (0 at a lead)
   leading, void_led, led_trump, // play: the player to play leads; holds no card of the suit led; a trump was led
   winning,                     // a card played: it would win the trick as it stands (per card, eval_ctx::card)
   // the seat in scope (the bidder, the player to play, the player; a team: any member) is the dealer, sits at
   // the dealer's left or right, or is the dealer's partner
-  dealer, dealer_left, dealer_right, dealer_partner
+  dealer, dealer_left, dealer_right, dealer_partner,
+  // play: the player to play leads (or led) this trick; is on the side of the one who did
+  leader, leader_side
 };
-inline bool is_card_function(var v) { return v >= var::held && v <= var::final_run; }
+inline bool is_card_function(var v) { return v >= var::held && v <= var::led_is; }
 struct expr_node {
   op o = op::num;
   var v = var::option;

@@ -25,9 +25,9 @@ syn keyword spadesConditional if then else when
 syn keyword spadesOperator and or not
 syn keyword spadesBoolean true false
 " the functions (count is also the players' item)
-syn keyword spadesFunction sum count min max abs first_tricks partner_bid_is held dealt won won_with trumped final_run
+syn keyword spadesFunction sum count min max abs first_tricks partner_bid_is held dealt won won_with trumped final_run led_is
 " the built-in names a formula reads (lang/vocabulary.cpp)
-syn keyword spadesBuiltin hand first_hand score behind broken trick leading void_led led_trump winning dealer dealer_left dealer_right dealer_partner
+syn keyword spadesBuiltin hand first_hand score behind broken trick leading void_led led_trump winning dealer dealer_left dealer_right dealer_partner leader leader_side
 syn keyword spadesBuiltin team_bids_made partner_bid this_bid bids_made bids_total tricks last_trick
 syn keyword spadesBuiltin team_tricks team_bid
 " the card groups' words relative to the trick and the card in question (refuse, prefer)
