@@ -177,9 +177,13 @@ std::map<std::string, std::set<std::string>> commands(const std::vector<std::str
       continue;
     }
     if (fence && !current.empty() && l.find("usage: spades " + current) != std::string::npos) usage = true;
-    if (fence && usage && !current.empty() && (l.rfind("usage:", 0) == 0 || l.rfind("       spades", 0) == 0)) {
+    // the usage line, a second form of it (`       spades …`), or its continuation (blanks, then `[--option …]`)
+    const bool continued = l.find_first_not_of(' ') != std::string::npos && l.find_first_not_of(' ') > 0 && l[l.find_first_not_of(' ')] == '[';
+    if (fence && usage && !current.empty() && (l.rfind("usage:", 0) == 0 || l.rfind("       spades", 0) == 0 || continued)) {
       for (auto it = std::sregex_iterator(l.begin(), l.end(), option); it != std::sregex_iterator(); ++it) out[current].insert(it->str());
       out[current].insert("--help");
+    } else {
+      usage = false;  // the usage block ends at its first other line
     }
   }
   return out;

@@ -142,10 +142,15 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
   rng r(game_seed);
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   st.options = run.proto.options;
+  std::optional<game_recorder> rec;
+  if (run.record) {
+    rec.emplace(*run.record);
+    rec->start_game(st, (int)(g - run.first + 1));
+  }
   seated_bots bots(run.bots.kinds, game_seed, run.cal, run.mc, &run.bots.exec);
   bots.on_look([&](int seat) {  // an outside bot looking at its cards: the game and the record know it
     st.look(seat);
-    if (run.rec) run.rec->looked(st, seat);
+    if (rec) rec->looked(st, seat);
   });
   // with --timing each decision is timed, by the bot that makes it (the games are the same either way)
   auto timed = [&](const game_state& s, rng& rr, move& m) {
@@ -180,11 +185,6 @@ bool play_game(const run_setup& run, long long g, game_state& st, summary& out) 
     }
     bool hand_scored(const game_state& s) { return c.hand_scored(s); }
   };
-  std::optional<game_recorder> rec;
-  if (run.record) {
-    rec.emplace(*run.record);
-    rec->start_game(st, (int)(g - run.first + 1));
-  }
   both watch{{}, count, bots, out.choices, rec ? &*rec : nullptr};
   loop_end end;
   try {

@@ -171,6 +171,10 @@ TEST_CASE("claim at the table: accepted, the hand played out and scored; in the 
   auto bad = run("play --resume " + tampered(rec, "bad", R"("case": 0)", R"("case": "first")"), "quit\n");
   CHECK(bad.code == 2);
   CHECK(bad.out.find(R"(: record.claims[0]: expected {"case": N, "move": M, "seat": S})") != std::string::npos);
+  const std::string not_list = tampered(rec, "notlist", R"("claims": [)", R"("claims": 7, "was": [)");
+  auto listless = run("play --resume " + not_list, "quit\n");
+  CHECK(listless.code == 2);
+  CHECK(listless.out == not_list + ": record.claims: expected a list of the claims made\n");
 }
 
 TEST_CASE("claim at the table: refused when not certain, naming no card you cannot see; only while the tricks are played") {

@@ -60,18 +60,18 @@ game_recorder one_game(const variant& v, const game_recorder& set_up, uint64_t s
 
 TEST_CASE("sim --record: the record written as the games finish is the one kept whole before, byte for byte") {
   // pinned from the records `spades sim --record` wrote before it streamed them (one recorder, every game in
-  // memory, one thread): kitty, passing, a dummy, a shard with random bots
+  // memory, one thread), with the bots of the same commit: kitty, passing, a dummy, a shard with random bots
   struct pinned {
     std::string args;
     size_t size;
     uint64_t hash;
   };
   const std::vector<pinned> cases = {
-      {"rulesets/standard.spades --games 3 --seed 7", 63091, 0x5090a08edf94116aull},
-      {"rulesets/pass3.spades --games 2 --seed 11", 51383, 0x0741f35566e3135full},
-      {"rulesets/three-dummy.spades --games 2 --seed 11", 52899, 0xa35855c40f53d321ull},
-      {"rulesets/jokers.spades --games 2 --seed 1", 37661, 0x102cba790df00581ull},
-      {"rulesets/standard.spades --games 5 --seed 3 --shard 2/2 --bots NS=random", 93844, 0xeeeb785d0cfcfc69ull},
+      {"rulesets/standard.spades --games 3 --seed 7", 64420, 0xcda18c9104de9e05ull},
+      {"rulesets/pass3.spades --games 2 --seed 11", 49049, 0xa21506e1bb0b149aull},
+      {"rulesets/three-dummy.spades --games 2 --seed 11", 65230, 0xce83e3c08ce01848ull},
+      {"rulesets/jokers.spades --games 2 --seed 1", 33370, 0xdfc40946d13fe211ull},
+      {"rulesets/standard.spades --games 5 --seed 3 --shard 2/2 --bots NS=random", 138530, 0xd66feaf53b9d8b3dull},
   };
   const std::string dir = stream_dir();
   for (const pinned& c : cases) {
@@ -93,11 +93,11 @@ TEST_CASE("sim --record: --jobs 1 and --jobs 2 write the same record and print t
   REQUIRE(one.code == 0);
   REQUIRE(two.code == 0);
   CHECK(one.out == two.out);
-  CHECK(one.out.rfind("Standard Spades: 40 games, 291 hands (7.3 per game), seed 3\n", 0) == 0);
+  CHECK(one.out.rfind("Standard Spades: 40 games, 311 hands (7.8 per game), seed 3\n", 0) == 0);
   CHECK(after_ruleset(testing::slurp(dir + "/j1.json")) == after_ruleset(testing::slurp(dir + "/j2.json")));
   auto r = run("replay " + dir + "/j2.json");
   CHECK(r.code == 0);
-  CHECK(r.out.find("291 hands of 40 games replayed: every move and score agrees with the rules\n") != std::string::npos);
+  CHECK(r.out.find("311 hands of 40 games replayed: every move and score agrees with the rules\n") != std::string::npos);
 }
 
 TEST_CASE("record stream: games added in turn give game_recorder::text() exactly; the one that would pass the limit is refused") {

@@ -493,7 +493,7 @@ TEST_CASE("serve: an outside bot the operator registered is offered in the lobby
   INFO(end.dump());
   REQUIRE(end.contains("over"));
   CHECK_FALSE(end.contains("error"));
-  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 7})"));
+  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 10})"));
   const json doc = json::parse(h.download(token_of(created, "S"), false).body);
   CHECK(doc["record"]["seats"][0] == json::parse(R"({"seat": "N", "player": "pyrandom", "name": "pyrandom bot"})"));
 }
