@@ -161,7 +161,7 @@ struct chooser {
     else
       check_view(st, st.acting_seat(), watch.memory);
     move_list ms;
-    const int n = st.legal_moves(ms);
+    int n = st.legal_moves(ms);
     if (n <= 0) {
       if (st.has_legal_move()) __builtin_trap();  // the two answers to "is there a move?" must agree
       return false;  // a dead end: the loop reports it
@@ -176,6 +176,8 @@ struct chooser {
       }
       if (b == look_byte) {
         if (at < size) live.look(data[at++] % st.v->seats);
+        n = st.legal_moves(ms);  // a look takes the blind moves away from the seat that looked
+        if (n <= 0) __builtin_trap();
         continue;
       }
       if (at + 2 > size) break;
