@@ -402,12 +402,9 @@ card_set game_state::relative_cards(card_set in, const relative_group& rel, int 
     if ((words & rel_led) && ph == phase::play && played > 0) s |= led_mask;
     if (card < 0) return s;
     if (words & rel_card) s.add(card);
-    const card_set suit = v->follow_mask[v->follow_suit[card]];
-    if (words & rel_card_suit) s |= suit;
-    if (words & (rel_above | rel_below))
-      suit.for_each([&](int c) {
-        if (((words & rel_above) && v->power[c] > v->power[card]) || ((words & rel_below) && v->power[c] < v->power[card])) s.add(c);
-      });
+    if (words & rel_card_suit) s |= v->follow_mask[v->follow_suit[card]];
+    if (words & rel_above) s |= v->above_mask[card];
+    if (words & rel_below) s |= v->below_mask[card];
     return s;
   };
   return (in | cards(rel.in)) & ~(rel.out_cards | cards(rel.out));

@@ -105,6 +105,18 @@ void split_per_card(const variant& v, Rule& f) {
   f.when_card.assign(parts.begin() + k, parts.end());
 }
 
+// `held(G) > 0`, `held(G) != 0` or `held(G) >= 1` of a group with relative words: G's index, else -1.
+int held_group_of(const variant& v, const std::vector<int>& card_parts) {
+  if (card_parts.size() != 1) return -1;
+  const expr_node& n = v.exprs[card_parts[0]];
+  if (n.a < 0 || n.b < 0) return -1;
+  const expr_node &f = v.exprs[n.a], &k = v.exprs[n.b];
+  const bool positive = k.o == op::num && (((n.o == op::gt || n.o == op::ne) && k.value == 0) || (n.o == op::ge && k.value == 1));
+  if (!positive || f.o != op::var || f.v != var::held || f.a >= 0) return -1;
+  if (f.value < 0 || (size_t)f.value >= v.card_group_rel.size() || !v.card_group_rel[f.value].any()) return -1;
+  return (int)f.value;
+}
+
 // Are the restrictions the plain ones the playouts play a trick at a time (play_plain_tricks): lead forbids
 // `when not broken`, forces on a card led, following suit, and nothing else?
 bool plain_restrictions(const variant& v) {
@@ -124,6 +136,7 @@ void plan_play(variant& v) {
     r.unless_broken = r.when >= 0 && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == var::broken;
     if (r.unless_broken) r.per_card = false, r.when_fixed.clear(), r.when_card.clear();
     else split_per_card(v, r);
+    r.held_group = r.per_card ? held_group_of(v, r.when_card) : -1;
     r.step = r.form == play_rule::opening_card ? restrict_step::opening
              : r.joint                          ? restrict_step::joint
              : r.beat && !r.rel.any() && r.cards == v.deck ? restrict_step::beat
@@ -143,10 +156,26 @@ void plan_play(variant& v) {
   }
 }
 
+// Per card, the cards of its suit above and below it: `above` and `below` read as two masks, not a walk of the suit.
+void plan_ranks(variant& v) {
+  const size_t n = v.cards.size();
+  v.above_mask.assign(n, {});
+  v.below_mask.assign(n, {});
+  if (v.follow_suit.size() != n || v.power.size() != n) return;
+  for (size_t c = 0; c < n; ++c) {
+    if (v.follow_suit[c] < 0 || (size_t)v.follow_suit[c] >= v.follow_mask.size()) continue;
+    v.follow_mask[v.follow_suit[c]].for_each([&](int o) {
+      if (v.power[o] > v.power[c]) v.above_mask[c].add(o);
+      if (v.power[o] < v.power[c]) v.below_mask[c].add(o);
+    });
+  }
+}
+
 }  // namespace
 
 void prepare(variant& v) {
   v.narrow = v.cards.size() <= 64;
+  plan_ranks(v);
   split_bids(v);
   split_calls(v);
   plan_play(v);

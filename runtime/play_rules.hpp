@@ -28,6 +28,12 @@ template <bool Narrow>
   for (int p : r.when_fixed)
     if (eval(*v, p, cx) == 0) return card_set{};
   card_set out;
+  if (r.held_group >= 0) {  // held(G) > 0, G read for each card: the seat's hand against G's cards
+    const card_set fixed = v->card_groups[r.held_group];
+    const relative_group& rel = v->card_group_rel[r.held_group];
+    group.for_each([&](int c) { if (!(hands[turn] & relative_cards(fixed, rel, c)).empty()) out.add(c); });
+    return out;
+  }
   group.for_each([&](int c) {
     cx.card = c;
     for (int p : r.when_card)

@@ -60,6 +60,9 @@ struct play_restriction {
   // whole condition card by card.
   bool unless_broken = false, per_card = false;
   std::vector<int> when_fixed, when_card;
+  // plan: the part read card by card is exactly `held(G) > 0` (or `!= 0`, `>= 1`) of a group G with relative
+  // words: tested with the group's masks, without the evaluator (G's index; -1: evaluated)
+  int held_group = -1;
   restrict_step step = restrict_step::refuse;
 };
 

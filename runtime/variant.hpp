@@ -275,6 +275,9 @@ struct variant {
   std::vector<card_set> follow_mask;      // per suit: the cards that follow it (trump suit includes top trumps)
   std::vector<int8_t> follow_suit;        // per card: the suit it belongs to for following
   std::vector<int16_t> power;             // per card: higher beats lower within the same suit / among trumps
+  // plan: per card, the cards that follow its suit and rank above it, and those that rank below (the
+  // relative words `above` and `below`, read card by card in play conditions)
+  std::vector<card_set> above_mask, below_mask;
   int trump_suit = -1;
   card_set trump;
   bool later_wins = false;                // identical cards: the later one played beats the earlier

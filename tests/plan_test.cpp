@@ -14,10 +14,12 @@ namespace {
 // Every field prepare() sets, wiped or set wrong, as a variant built by hand might have them.
 void lose_plan(variant& v) {
   v.narrow = !v.narrow;
+  v.above_mask.clear();
+  if (!v.below_mask.empty()) v.below_mask[0] = v.deck;
   for (expr_node& n : v.exprs) n.reads_number = false;
   for (bid_kind& b : v.bids) b.when_split = false, b.when_fixed.clear(), b.when_number.clear(), b.when_fixed_slot.clear();
   for (call_kind& c : v.calls) c.when_parts.clear(), c.when_slot.clear();
-  for (play_restriction& r : v.restrictions) r.unless_broken = !r.unless_broken, r.per_card = false, r.when_fixed.clear(), r.when_card.clear();
+  for (play_restriction& r : v.restrictions) r.unless_broken = !r.unless_broken, r.per_card = false, r.when_fixed.clear(), r.when_card.clear(), r.held_group = 0;
   v.lead_forbidden = v.forcing_leads = card_set{};
   v.plain_restrictions = !v.plain_restrictions;
   v.bid_fixed_parts = v.call_parts = -1;
@@ -27,6 +29,8 @@ void lose_plan(variant& v) {
 
 void same_plan(const variant& a, const variant& b) {
   CHECK(a.narrow == b.narrow);
+  CHECK(a.above_mask == b.above_mask);
+  CHECK(a.below_mask == b.below_mask);
   for (size_t i = 0; i < a.exprs.size(); ++i) CHECK(a.exprs[i].reads_number == b.exprs[i].reads_number);
   for (size_t k = 0; k < a.bids.size(); ++k) {
     CHECK(a.bids[k].when_split == b.bids[k].when_split);
@@ -43,6 +47,7 @@ void same_plan(const variant& a, const variant& b) {
     CHECK(a.restrictions[k].per_card == b.restrictions[k].per_card);
     CHECK(a.restrictions[k].when_fixed == b.restrictions[k].when_fixed);
     CHECK(a.restrictions[k].when_card == b.restrictions[k].when_card);
+    CHECK(a.restrictions[k].held_group == b.restrictions[k].held_group);
   }
   CHECK(a.lead_forbidden == b.lead_forbidden);
   CHECK(a.forcing_leads == b.forcing_leads);
