@@ -45,7 +45,7 @@ move external_bot::choose(const game_state& st, const table_memory& memory, cons
   if (!proc_) start(st);
   for (;;) {
     // the look is offered once: after it the seat sees its cards, and `st` (the game itself) knows it has looked
-    const bool may_look = look && !st.may_see_hand(seat_);
+    const bool may_look = look && !st.may_see_hand(seat_) && st.may_look(seat_);
     std::vector<move> moves;
     const std::vector<std::string> legal = legal_words(st, &moves);
     const std::string line =

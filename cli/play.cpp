@@ -320,6 +320,10 @@ struct table : observer {
       if (!read(answer ? "Agree or refuse, or Enter to look: " : "Blind bid, or Enter to look: ", line)) return turn_result::left;
       std::string t = lower_words(line);
       if (t.empty() || t == "hand" || t == look_word) {  // looking at your hand gives up the blind decision
+        if (!st.may_look(me)) {
+          fmt::print("  you may not look now: every bid open to you is blind ({})\n", blinds);
+          continue;
+        }
         look();
         return turn_result::look;
       }

@@ -175,7 +175,10 @@ struct chooser {
         return true;
       }
       if (b == look_byte) {
-        if (at < size) live.look(data[at++] % st.v->seats);
+        if (at < size) {
+          const int seat = data[at++] % st.v->seats;
+          if (st.may_look(seat)) live.look(seat);  // a look the rules allow (never one that leaves no move)
+        }
         n = st.legal_moves(ms);  // a look takes the blind moves away from the seat that looked
         if (n <= 0) __builtin_trap();
         continue;

@@ -230,6 +230,10 @@ struct game_state {
   // decision pending one the seat to act may make without looking (a blind bid open to it, or an answer
   // to its partner's blind bid)?
   void look(int seat) { looked[seat] = true; }
+  // May `seat` look at its cards now? Not when it is the seat to decide and every move open to it is blind
+  // (after partner's `go blind`, say): looking would leave it nothing to do. The table, the bot protocol
+  // and the records ask this before a look.
+  bool may_look(int seat) const;
   bool has_looked(int seat) const { return looked[seat]; }
   bool may_see_hand(int seat) const;
   bool blind_decision() const;

@@ -35,6 +35,13 @@ bool game_state::blind_decision() const {
   return false;
 }
 
+bool game_state::may_look(int seat) const {
+  if (looked[seat] || ph == phase::play || ph == phase::over || acting_seat() != seat) return true;
+  game_state after = *this;
+  after.look(seat);
+  return after.has_legal_move();
+}
+
 bool game_state::may_see_hand(int seat) const {
   if (looked[seat] || exposed(seat)) return true;
   bool blind_kinds = false;

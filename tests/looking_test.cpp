@@ -88,6 +88,38 @@ TEST_CASE("looking: highground's `go blind` is open to a first bidder who has no
         fmt::format("go blind is not allowed now: {} has looked at its cards, and a blind bid is made before looking", v->seat_names[first]));
 }
 
+TEST_CASE("looking: a seat whose every bid is blind (after partner's `go blind`) may not look") {
+  auto v = load_ruleset("highground-exact");
+  game_state st;
+  st.new_game(*v, 3);  // W deals: N bids first
+  rng r(3);
+  st.deal(r);
+  REQUIRE(st.ph == phase::bid);
+  const int first = st.acting_seat();
+  int partner = -1;
+  for (int p = 0; p < v->seats; ++p)
+    if (p != first && v->team_of[p] == v->team_of[first]) partner = p;
+  CHECK(st.may_look(first));  // a first bidder may look (and then bids in the open)
+  REQUIRE(offers(st, "go blind"));
+  st.apply(bid_of(st, "go blind"));
+  // the opponent after N bids in the open, then N's partner has only blind bids: looking would leave none
+  while (st.acting_seat() != partner) {
+    st.look(st.acting_seat());
+    move_list ms;
+    REQUIRE(st.legal_moves(ms) > 0);
+    st.apply(ms[0]);
+  }
+  move_list ms;
+  const int n = st.legal_moves(ms);
+  REQUIRE(n > 0);
+  for (int i = 0; i < n; ++i) CHECK(v->bids[ms[i].a].blind);
+  CHECK_FALSE(st.may_look(partner));
+  CHECK(st.may_look(first));   // not the seat to decide: looking takes nothing from the bidding
+  game_state looked = st;
+  looked.look(partner);
+  CHECK_FALSE(looked.has_legal_move());  // what may_look keeps the table from
+}
+
 TEST_CASE("looking: a variant without blind bids lets every seat see its hand at once") {
   auto v = load_ruleset("two");
   game_state st;

@@ -141,6 +141,7 @@ act_result table::act(int seat, const json& msg) {
   if (type == "hint") return act_hint(seat);
   if (type == "look") {
     if (st_.ph == phase::over || st_.has_looked(seat)) return {"you have already looked at your cards", {}};
+    if (!st_.may_look(seat)) return {"you may not look now: every bid open to you is blind", {}};
     st_.look(seat);
     rec_.looked(st_, seat);
     return {};
