@@ -1,6 +1,6 @@
-// Claiming the remaining tricks (runtime/claim.hpp): the engine's certainty over the real hands, with the
-// variant's play restrictions deciding what the others may play; and the claim at the table, in a record
-// and on resuming.
+// Claiming the remaining tricks (runtime/claim.hpp): the engine's certainty over what the claimant can see
+// (its hand, the exposed hands, the cards played; the rest pooled), with the variant's play restrictions
+// deciding what it may play; and the claim at the table, in a record and on resuming.
 #include <catch2/catch.hpp>
 
 #include "runtime/claim.hpp"
@@ -22,9 +22,26 @@ game_state two_tricks(const variant& v, const std::vector<std::string>& hands) {
   return st;
 }
 
-const char* const lowball = R"(extends "standard"
-play { refuse lowball all when held(below) > 0 "play the lowest card you hold of that suit" }
+// Three cards each of four suits ranked A K Q, no trump, no bidding: N (W deals) leads the first of three
+// tricks. Every card is dealt, so what the claimant cannot see is the other hands.
+const char* const three_tricks = R"(players { seats N E S W; teams opposite }
+cards { suits S H D C; ranks A K Q }
+scoring { rule per_trick each team { points tricks } }
+end { max_hands 2 }
+course {
+  step deal deal
+  step play play
+}
 )";
+
+game_state first_trick(const variant& v, const std::vector<std::string>& hands) {
+  game_state st;
+  st.new_game(v, 3);
+  deal(st, hands);
+  REQUIRE(st.ph == phase::play);
+  REQUIRE(st.turn == 0);
+  return st;
+}
 
 }  // namespace
 
@@ -55,8 +72,6 @@ TEST_CASE("claim: not certain when an opponent's trump, or partner's, could win 
   CHECK(check_claim(two_tricks(*v, {"AH KH", "QH 2S", "3C 4C", "5C 6C"}), 0) == claim_verdict::not_certain);
   // S, void in hearts, may trump partner's AH: a trick partner takes breaks the claim
   CHECK(check_claim(two_tricks(*v, {"AH KH", "QH JH", "2S 3C", "4C 5C"}), 0) == claim_verdict::not_certain);
-  // the same with S holding clubs only: certain
-  CHECK(check_claim(two_tricks(*v, {"AH KH", "QH JH", "2C 3C", "4C 5C"}), 0) == claim_verdict::certain);
   // outside the play there is nothing to claim
   game_state bidding;
   bidding.new_game(*v, 3);
@@ -64,29 +79,76 @@ TEST_CASE("claim: not certain when an opponent's trump, or partner's, could win 
   CHECK(check_claim(bidding, 0) == claim_verdict::not_certain);
 }
 
-TEST_CASE("claim: a play restriction decides it (lowball: the lowest card of a suit first)") {
-  // N: AH QH, E: KH JH. Unrestricted, E wins a trick: KH on QH, or KH kept for the second heart. Under
-  // lowball N must lead QH first and E follow with JH, then N's AH wins: certain.
-  const std::vector<std::string> hands{"AH QH", "KH JH", "2C 3C", "4C 5C"};
-  auto plain = load_ruleset("standard");
-  CHECK(check_claim(two_tricks(*plain, hands), 0) == claim_verdict::not_certain);
-  auto low = load_text("claim_lowball", lowball);
+TEST_CASE("claim: decided on what the claimant sees, so that a refusal tells it nothing of the hidden cards") {
+  auto v = load_ruleset("standard");
+  // Nobody holds a spade here, so no one can trump N's hearts; but 44 cards were dealt to no seat, and N
+  // cannot tell that none of the others holds one of them: not certain. Told otherwise, N would learn where
+  // the trumps are not.
+  const game_state none = two_tricks(*v, {"AH KH", "QH JH", "2C 3C", "4C 5C"});
+  CHECK(check_claim(none, 0) == claim_verdict::not_certain);
+  // Another deal N cannot tell from it (W holds 2S): the same cards unseen, the same verdict
+  const game_state trump = two_tricks(*v, {"AH KH", "QH JH", "2C 3C", "4C 2S"});
+  CHECK(claim_unseen(trump, 0) == claim_unseen(none, 0));
+  CHECK(claim_unseen(none, 0).count() == 50);
+  CHECK(check_claim(trump, 0) == claim_verdict::not_certain);
+  // Every card dealt: what N cannot see is the other hands. None holds a heart, and there is no trump:
+  // certain. With QS for QH, the QS N must lead at last loses to AS or KS, wherever they are: not certain
+  const auto tiny = load_text("claim_three", three_tricks);
+  const game_state st = first_trick(*tiny, {"AH KH QH", "AS KS QS", "AD KD QD", "AC KC QC"});
+  CHECK(check_claim(st, 0) == claim_verdict::certain);
+  CHECK(claim_unseen(st, 0).count() == 9);
+  const game_state split = first_trick(*tiny, {"AH KH QS", "AS KS QH", "AD KD QD", "AC KC QC"});
+  CHECK(check_claim(split, 0) == claim_verdict::not_certain);
+  // the pool holds the cards of the hands N cannot see, played cards taken out
+  game_state after = split;
+  after.apply(move::make_card(tiny->find_card("AH")));
+  CHECK(claim_unseen(after, 0) == claim_unseen(split, 0));
+  after.apply(move::make_card(tiny->find_card("QH")));
+  CHECK(claim_unseen(after, 0).count() == 8);
+  CHECK(!claim_unseen(after, 0).has(tiny->find_card("QH")));
+}
+
+TEST_CASE("claim: a play restriction decides it (a card that would win a trick it did not lead is refused)") {
+  // N leads KH. E holds AH QH AD: it takes KH with AH, then leads AD and QH, each above every card it
+  // cannot see of its suit (no trump): certain, AH first. When a card that would win a trick the player did
+  // not lead is refused, E must play QH under KH and N's side takes the trick.
+  const std::vector<std::string> hands{"KH KS KC", "AH QH AD", "AS QS QD", "AC QC KD"};
+  const auto plain = load_text("claim_three", three_tricks);
+  game_state st = first_trick(*plain, hands);
+  st.apply(move::make_card(plain->find_card("KH")));
   int card = -1;
-  CHECK(check_claim(two_tricks(*low, hands), 0, &card) == claim_verdict::certain);
-  CHECK(low->cards[card].name == "QH");
+  CHECK(check_claim(st, 1, &card) == claim_verdict::certain);
+  CHECK(plain->cards[card].name == "AH");
+  const auto duck = load_text("claim_duck", std::string(three_tricks) + "play { refuse duck all when winning and not leading \"you may not win a trick you did not lead\" }\n");
+  game_state ducked = first_trick(*duck, hands);
+  ducked.apply(move::make_card(duck->find_card("KH")));
+  CHECK(ducked.legal_cards() == card_set::of(duck->find_card("QH")));
+  CHECK(check_claim(ducked, 1) == claim_verdict::not_certain);
 }
 
 TEST_CASE("claim: the search is bounded: past the bound, too many possibilities") {
-  auto v = load_ruleset("standard");
-  game_state st = two_tricks(*v, {"AS KS", "AH KH", "QS QH", "JS JH"});
-  CHECK(check_claim(st, 0, nullptr, 3) == claim_verdict::too_many);
-  CHECK(check_claim(st, 0, nullptr, 1000) == claim_verdict::certain);
+  // E, second to the first trick, must search: certain within 1,000 positions, too many within 3
+  const auto v3 = load_text("claim_three", three_tricks);
+  game_state mid = first_trick(*v3, {"KH KS KC", "AH QH AD", "AS QS QD", "AC QC KD"});
+  mid.apply(move::make_card(v3->find_card("KH")));
+  CHECK(check_claim(mid, 1, nullptr, 3) == claim_verdict::too_many);
+  CHECK(check_claim(mid, 1, nullptr, 1000) == claim_verdict::certain);
   // a whole hand of 13 tricks at its first card, four hands of mixed suits: refused or decided, never a hang
+  auto v = load_ruleset("standard");
   game_state full;
   full.new_game(*v, 3);
   deal(full, sample_deal);
   while (full.ph == phase::bid) full.apply(move::make_bid(0, 3));
   CHECK(check_claim(full, 0) != claim_verdict::certain);
+  // all thirteen spades at the first lead: every card beats whatever is played to it, decided at once
+  game_state spades;
+  spades.new_game(*v, 3);
+  deal(spades, {"AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+                "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D", "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"});
+  while (spades.ph == phase::bid) spades.apply(move::make_bid(0, 3));
+  int card = -1;
+  CHECK(check_claim(spades, 0, &card, 1) == claim_verdict::certain);
+  CHECK(v->cards[card].name == "AS");
 }
 
 namespace {
