@@ -106,7 +106,7 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
     side_plain += 0.25 * long_excess;
     if (!trumps) hv.tricks += 0.3 * long_excess * (v.trump.empty() ? 1.0 : 0.5);
   }
-  const bool beat = std::any_of(v.restrictions.begin(), v.restrictions.end(), [](const play_restriction& r) { return r.form == play_rule::follow_beat; });
+  const bool beat = std::any_of(v.restrictions.begin(), v.restrictions.end(), [](const play_restriction& r) { return r.step == restrict_step::beat; });
   const bool fitted_holds = !beat && !has_twins(v);
   hv.danger = trump_danger + (fitted_holds ? side_fitted : 1.2 * side_plain);
   hv.plain_danger = 1.2 * (side_plain + plain);

@@ -134,6 +134,10 @@ void plan_play(variant& v) {
   for (play_restriction& r : v.restrictions) {
     // the usual lead restriction, `when not broken`, is tested directly on the hot path
     r.unless_broken = r.when >= 0 && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == var::broken;
+    // `refuse NAME all when not winning`, the core's spelling of `follow beat`, is that step too (at a lead
+    // every card is winning: it refuses none there)
+    if (r.when >= 0 && r.kind == restrict_kind::refuse && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == var::winning)
+      r.beat = true;
     if (r.unless_broken) r.per_card = false, r.when_fixed.clear(), r.when_card.clear();
     else split_per_card(v, r);
     r.held_group = r.per_card ? held_group_of(v, r.when_card) : -1;

@@ -12,7 +12,8 @@ template <bool Narrow>
 [[gnu::always_inline]] inline card_set game_state::restriction_holds(const play_restriction& r, card_set group) const {
   using ops = set_ops<Narrow>;
   if (ops::empty(group)) return group;
-  if (r.beat) {  // `when not winning`: the cards that do not beat the one winning the trick
+  if (r.beat) {  // `when not winning`: the cards that do not beat the one winning the trick (none at a lead)
+    if (played == 0) return card_set{};
     card_set out;
     ops::for_each(group, [&](int c) { if (!beats<Narrow>(*v, c, win_card)) ops::add(out, c); });
     return out;
@@ -69,6 +70,7 @@ template <bool Narrow, class Refuse>
         continue;
       }
       case restrict_step::beat: {  // `follow beat`: the cards that beat the one winning the trick, if any
+        if (lead) continue;  // the core's `when not winning` applies at a lead too, where every card is winning
         card_set better;
         ops::for_each(base, [&](int c) { if (beats<Narrow>(*v, c, win_card)) ops::add(better, c); });
         if (ops::empty(better) || ops::empty(base & ~better)) continue;

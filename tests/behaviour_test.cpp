@@ -336,3 +336,32 @@ TEST_CASE("behaviour: every file error of spec/test-hands.md is reported as writ
   }
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("behaviour: `follow beat` and its core spelling play alike, the bots' cards and bids included") {
+  // The bots once read the form (`follow beat`) rather than what the rule does: the core spelling, the same
+  // rule, had them value their hands as if nothing forced a card to beat
+  const std::string sugar = spades::testing::temp_variant("beat_sugar", "extends \"standard\"\nplay { follow beat }\n");
+  const std::string core = spades::testing::temp_variant(
+      "beat_core", "extends \"standard\"\nplay { refuse beat all when not winning \"you must beat the card winning the trick if you can\" }\n");
+  for (const std::string bots : {"rule", "mc"}) {
+    const std::string games = bots == "mc" ? "2" : "30";
+    const std::string a = sugar + "." + bots + ".json", b = core + "." + bots + ".json";
+    auto ra = run("sim " + sugar + " --games " + games + " --seed 7 --bots " + bots + " --record " + a);
+    auto rb = run("sim " + core + " --games " + games + " --seed 7 --bots " + bots + " --record " + b);
+    REQUIRE(ra.code == 0);
+    REQUIRE(rb.code == 0);
+    const auto ja = nlohmann::json::parse(spades::testing::slurp(a)), jb = nlohmann::json::parse(spades::testing::slurp(b));
+    REQUIRE(ja["cases"].size() > 30);
+    CHECK(ja["cases"] == jb["cases"]);
+  }
+  // the refusal is the core rule's own, in its words
+  auto v = load_text("beat_core", "extends \"standard\"\nplay { refuse beat all when not winning \"you must beat the card winning the trick if you can\" }\n");
+  spades::game_state st;
+  st.new_game(*v, 3);
+  spades::testing::deal(st, {"2H AS", "KS 4C", "AH QS", "5C 6C"});
+  while (st.ph == spades::phase::bid) st.apply(spades::move::make_bid(0, 1));
+  st.apply(spades::move::make_card(v->find_card("2H")));
+  // E, void in hearts, must trump: 4C would not beat 2H
+  CHECK(st.legal_cards() == spades::card_set::of(v->find_card("KS")));
+  CHECK(st.why_illegal(spades::move::make_card(v->find_card("4C"))) == "you must beat the card winning the trick if you can");
+}
