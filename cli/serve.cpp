@@ -36,7 +36,7 @@ static const char* help =
     "change, and resumes them when the server starts again, and keeps the finished games' history in\n"
     "DIR/history.sqlite (the page /history shows it); a finished game's record (and its PBN, where\n"
     "the deck allows) can be downloaded from the table. --mc-budget sets the Monte Carlo bots' playouts\n"
-    "per decision. Ctrl-C stops the server.\n"
+    "per decision. Ctrl-C (or SIGTERM) stops the server, exit code 0.\n"
     "\n"
     "--bot NAME=exec:CMD registers an outside bot (a program speaking the bot protocol, spec/bot-protocol.md)\n"
     "that the lobby offers by NAME at every seat, beside rule and mc; repeat it for more (at most 16).\n"
@@ -170,6 +170,7 @@ int cmd_serve(int argc, char** argv) {
              h.tables() == 1 ? "" : "s");
   std::fflush(stdout);
   s->run();
+  fmt::print(stderr, "spades serve: stopped\n");
   return 0;
 }
 

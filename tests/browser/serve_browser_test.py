@@ -240,7 +240,10 @@ def main():
         finally:
             d.quit()
             proc.terminate()
-            proc.wait()
+            code = proc.wait(timeout=TIMEOUT)
+        # SIGTERM stops the server as Ctrl-C does: it says so and exits 0
+        assert code == 0, f"spades serve exited {code} on SIGTERM"
+        print("ok   stopped by SIGTERM, exit 0")
 
 
 if __name__ == "__main__":

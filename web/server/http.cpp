@@ -249,7 +249,15 @@ server::server(hub& h, const std::string& host, int port, std::vector<std::strin
 
 server::~server() = default;
 int server::port() const { return p_->acc.local_endpoint().port(); }
-void server::run() { p_->io.run(); }
+// Until stop(), or SIGINT (Ctrl-C) or SIGTERM: the server then stops as stop() stops it, and whoever runs it
+// returns normally (the tables are written after every change: nothing is left to save).
+void server::run() {
+  net::signal_set signals(p_->io, SIGINT, SIGTERM);
+  signals.async_wait([this](const beast::error_code& ec, int) {
+    if (!ec) p_->io.stop();
+  });
+  p_->io.run();
+}
 void server::stop() { p_->io.stop(); }
 
 }  // namespace spades::web
