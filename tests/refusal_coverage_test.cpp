@@ -26,6 +26,7 @@ TEST_CASE("cli: usage refusals, each with the input that triggers it") {
       {"graph", "spades graph: name one variant file\n"},
       {"diff rulesets/standard.spades", "spades diff: name two variant files: the one to compare with, then the one compared\n"},
       {"list a b", "spades list: name at most one directory\n"},
+      {"bench --all " + dir + "/empty", "spades bench: no ruleset (*.spades) in that directory\n"},
       {"lsp x.spades", "spades lsp: takes no files: the editor sends them\n"},
       {"test", "spades test: name exactly one hands file\n"},
       {"replay", "spades replay: name exactly one record\n"},
