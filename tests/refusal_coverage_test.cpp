@@ -126,8 +126,8 @@ std::vector<std::string> own_parts(const std::string& text) {
   return parts;
 }
 
-// Messages no test holds yet, as the scan found them when it was written: each still wants a test that feeds it
-// its input. The list may only shrink; a message that gets its test must leave it.
+// Messages no test holds, each with the reason it has none (a test that fed it its input would cost too much,
+// or no input reaches it). The list may only shrink; a message that gets its test must leave it.
 const std::set<std::string> not_yet_pinned = {
 #include "tests/refusals_not_yet_pinned.inc"
 };
