@@ -22,18 +22,6 @@ std::string spoken(std::string name) {
   return name;
 }
 
-op inverse(op o) {
-  switch (o) {
-    case op::lt: return op::ge;
-    case op::le: return op::gt;
-    case op::gt: return op::le;
-    case op::ge: return op::lt;
-    case op::eq: return op::ne;
-    case op::ne: return op::eq;
-    default: return o;
-  }
-}
-
 bool comparison(op o) { return o == op::lt || o == op::le || o == op::gt || o == op::ge || o == op::eq || o == op::ne; }
 
 class words {
@@ -65,7 +53,7 @@ class words {
       case op::var: return yes_no(n, negated);
       default: break;
     }
-    if (comparison(n.o)) return compare(n, negated ? inverse(n.o) : n.o);
+    if (comparison(n.o)) return compare(n, negated ? negated_comparison(n.o) : n.o);
     // a number as a condition: true when not 0
     return fmt::format("{} is {}0", noun(node), negated ? "" : "not ");
   }

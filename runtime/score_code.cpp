@@ -375,7 +375,7 @@ class compiler {
           return;
         }
         int a = value(n.a), b = value(n.b);
-        to.push_back(emit({compare_jump(when ? n.o : negated(n.o)), 0, 0, 0, (uint16_t)a, (uint16_t)b}));
+        to.push_back(emit({compare_jump(when ? n.o : negated_comparison(n.o)), 0, 0, 0, (uint16_t)a, (uint16_t)b}));
         return;
       }
       case op::var:
@@ -394,16 +394,6 @@ class compiler {
     }
     int r = value(node);
     to.push_back(emit({when ? sc_op::jnz : sc_op::jz, 0, 0, 0, (uint16_t)r}));
-  }
-  static op negated(op o) {
-    switch (o) {
-      case op::lt: return op::ge;
-      case op::le: return op::gt;
-      case op::gt: return op::le;
-      case op::ge: return op::lt;
-      case op::eq: return op::ne;
-      default: return op::eq;
-    }
   }
   static sc_op compare_jump(op o) {
     switch (o) {

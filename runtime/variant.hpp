@@ -46,6 +46,18 @@ constexpr std::array<std::string_view, N> words_of(const enum_word<E> (&table)[N
 enum class op : uint8_t {
   num, var, neg, not_, add, sub, mul, div, mod, lt, le, gt, ge, eq, ne, and_, or_, if_, min, max, abs, sum, count
 };
+// The comparison that holds exactly when `o` does not (`<` gives `>=`); any other op is returned as it is.
+constexpr op negated_comparison(op o) {
+  switch (o) {
+    case op::lt: return op::ge;
+    case op::le: return op::gt;
+    case op::gt: return op::le;
+    case op::ge: return op::lt;
+    case op::eq: return op::ne;
+    case op::ne: return op::eq;
+    default: return o;
+  }
+}
 // What a variable node reads. `index` selects the option, let slot, counter or bid kind.
 enum class var : uint8_t {
   option, let, counter, score, behind, hand, first_hand, team_tricks, team_bid, team_kind, team_blind,

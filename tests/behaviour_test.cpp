@@ -256,9 +256,11 @@ namespace {
 struct file_error_row {
   const char* cases;     // the JSON of the file's "cases" (or the whole file when it starts with '!')
   const char* message;   // what follows "PATH: " on standard error
+  const char* ruleset = "rulesets/standard.spades";  // the ruleset R stands for, from the source folder
 };
 
-// The messages of spec/test-hands.md, "Errors in the file", one row each (standard's seats and teams).
+// The messages of spec/test-hands.md, "Errors in the file", one row each (standard's seats and teams, unless
+// the row names another ruleset).
 const file_error_row file_error_rows[] = {
     {"!{\"cases\": []}", "case '(file)': field 'ruleset': the file names no ruleset (or give --ruleset)"},
     {"!{\"ruleset\": \"R\", \"cases\": [], \"extra\": 1}", "case '(file)': field 'extra': unknown field (known: ruleset, cases, note)"},
@@ -313,6 +315,35 @@ const file_error_row file_error_rows[] = {
     {"[{\"name\": \"x\", \"expect\": {\"game_over\": 1}}]", "case 'x': field 'expect.game_over': expected true or false"},
     {"[{\"name\": \"x\", \"expect\": {\"winner\": 1}}]", "case 'x': field 'expect.winner': expected a team name or null"},
     {"[{\"name\": \"x\", \"expect\": {\"winner\": \"XY\"}}]", "case 'x': field 'expect.winner': unknown team 'XY' (teams: NS EW)"},
+    {"!{\"record\": 1, \"ruleset\": \"R\", \"cases\": []}", "case '(file)': field 'record': expected an object (a game record's description)"},
+    {"[{\"name\": \"x\", \"options\": {\"half_blind_penalty\": \"yes\"}}]", "case 'x': field 'options.half_blind_penalty': expected a number or true/false",
+     "rulesets/nil50.spades"},
+    {"[{\"name\": \"x\", \"options\": {\"kitty_share\": 1}}]",
+     "case 'x': field 'options.kitty_share': expected one of the option's words as a string (both, one_each)", "rulesets/mitchell54.spades"},
+    {"[{\"name\": \"x\", \"before\": {\"score\": {\"NS\": 490}}, \"hands\": [{\"bids\": {\"N\": 4, \"E\": 4, \"S\": 4, \"W\": 1}, "
+     "\"tricks\": {\"N\": 5, \"E\": 4, \"S\": 3, \"W\": 1}}, {\"bids\": {\"N\": 4, \"E\": 4, \"S\": 4, \"W\": 1}}]}]",
+     "case 'x': field 'hands[1]': the game was already over before this hand"},
+    {"[{\"name\": \"x\", \"dealer\": \"W\"}]", "case 'x': field 'dealer': W is the dummy, which never deals", "rulesets/three-dummy.spades"},
+    {"[{\"name\": \"x\", \"deal\": {\"N\": \"AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H\", \"P1\": \"AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S\"}}]",
+     "case 'x': field 'deal.P1': this seat is dealt twice"},
+    {"[{\"name\": \"x\", \"deal\": {\"N\": \"AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H\"}}]", "case 'x': field 'deal': no cards for seat E"},
+    {"[{\"name\": \"x\", \"bids\": {\"W\": 4}}]", "case 'x': field 'bids.W': W is the dummy, which makes no bid", "rulesets/three-dummy.spades"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": 4, \"E\": 4, \"S\": 4, \"W\": 1}}]", "case 'x': field 'bids': this hand has no bidding under the ruleset's rules",
+     "tests/features/skip.spades"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": 4, \"E\": 4, \"S\": 4, \"W\": 1}}]",
+     "case 'x': field 'bids': the hand is in its pass phase, not bidding: give the hand as 'moves' (e.g. \"E: pass ...\")", "rulesets/pass1.spades"},
+    {"[{\"name\": \"x\", \"moves\": [\"X: 4\"]}]", "case 'x': field 'moves[0]': unknown seat or team 'X'", "rulesets/partnership.spades"},
+    {"[{\"name\": \"x\", \"bids\": {\"N\": \"nil\", \"E\": 4, \"S\": 4, \"W\": 1}, \"play\": [\"AS\"]}]",
+     "case 'x': field 'play': this hand has an exchange after the bidding: give the hand as 'moves'", "rulesets/nil-pass.spades"},
+    {"[{\"name\": \"x\", \"play\": [], \"tricks\": {}}]", "case 'x': field 'tricks': 'tricks' is for hands without play; with play, expect.tricks checks them"},
+    {"[{\"name\": \"x\", \"moves\": [\"E: 4\", \"S: 4\"], \"tricks\": {\"N\": 4}}]", "case 'x': field 'tricks': 'tricks' needs the bidding to be complete: give every bid"},
+    // sample_deal of tests/test_util.hpp, N dealing: E leads AD after the bidding
+    {"[{\"name\": \"x\", \"deal\": {\"N\": \"AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H\", \"E\": \"AD KD QD JD TD 9D 8D 7D 6D 5D JS TS 9S\", "
+     "\"S\": \"AC KC QC JC TC 9C 8C 7C 6C 5C 8S 7S 6S\", \"W\": \"5S 4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 3C 2C\"}, \"moves\": [\"E: 4\", \"S: 4\", \"W: 4\", \"N: 4\", \"E: AD\"], \"tricks\": {\"N\": 4}}]",
+     "case 'x': field 'tricks': 'tricks' cannot be given once the play has started: give the rest of the play instead"},
+    {"[{\"name\": \"x\", \"expect\": {\"error\": {\"at\": -1}}}]", "case 'x': field 'expect.error.at': expected \"bids\" or the index of a move"},
+    {"[{\"name\": \"x\", \"expect\": {\"thrown_in\": 1}}]", "case 'x': field 'expect.thrown_in': expected true or false"},
+    {"[{\"name\": \"x\", \"expect\": {\"counters\": 3}}]", "case 'x': field 'expect.counters': expected an object: counter -> {team -> number}"},
 };
 
 }  // namespace
@@ -321,9 +352,9 @@ TEST_CASE("behaviour: every file error of spec/test-hands.md is reported as writ
   // one directory per run: helpers running the suite side by side must not share files
   auto dir = std::filesystem::temp_directory_path() / fmt::format("spades-file-errors-{}", getpid());
   std::filesystem::create_directories(dir);
-  const std::string ruleset = spades::testing::source_path("rulesets/standard.spades");
   int i = 0;
   for (const file_error_row& row : file_error_rows) {
+    const std::string ruleset = spades::testing::source_path(row.ruleset);
     std::string text = row.cases[0] == '!' ? std::string(row.cases + 1)
                                            : "{\"ruleset\": \"R\", \"cases\": " + std::string(row.cases) + "}";
     if (auto r = text.find("\"R\""); r != std::string::npos) text.replace(r, 3, std::string(1, '"').append(ruleset).append(1, '"'));

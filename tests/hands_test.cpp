@@ -219,6 +219,19 @@ TEST_CASE("hands runner: a scoring-only hand skips the passes owed before the bi
   CHECK(rep.to_text() == "ok   c\n1 passed, 0 failed\n");
 }
 
+TEST_CASE("hands runner: a case choosing a value of an option a setting names needs the loader for chosen values") {
+  // nil-pass's blind_nil_cards names the cards of an exchange: its value changes the compiled variant
+  const std::string p = write_hands("chosen.json", R"({"ruleset": ")" + source_path("rulesets/nil-pass.spades") + R"(", "cases": [
+    {"name": "one card", "options": {"blind_nil_cards": 1}, "bids": {"N": 2, "E": 4, "S": 3, "W": 4}, "tricks": {"N": 4, "E": 3, "S": 3, "W": 3}}]})");
+  try {
+    run_hands(p, "", loader);
+    FAIL("a value a setting names was run on the variant of the default values");
+  } catch (const hands_error& e) {
+    CHECK(std::string(e.what()) == p + ": case 'one card': options a setting names need a loader for chosen values");
+  }
+  CHECK(run_hands(p, "", loader, loader_for).to_text() == "ok   one card\n1 passed, 0 failed\n");
+}
+
 TEST_CASE("hands runner: a JSON syntax error is shown at its line and column, with the line and a caret") {
   CHECK(error_of("e.json", "{").find("/e.json:1:2: error: not valid JSON: syntax error while parsing object key - unexpected end of input; expected string literal\n{\n ^") !=
         std::string::npos);

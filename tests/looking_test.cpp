@@ -142,6 +142,21 @@ TEST_CASE("looking: at the table, Enter looks and the blind bids leave `help`; a
   CHECK(has_line(before.out, "Blind bid, or Enter to look:   legal now: go blind, or Enter to look at your cards"));
 }
 
+TEST_CASE("looking: at the table, a seat whose every bid is blind is refused a look, and bids blind") {
+  // highground-exact, seed 1: N deals, E and then S (N's partner) go blind, W bids blind 6: every bid left to N
+  // is blind. Enter, `look` and `hand` are each refused; a blind bid is taken
+  auto r = run("play --bot rule rulesets/highground-exact.spades --seed 1 --seat N", "\nlook\nhand\nblind 6\nquit\n");
+  CHECK(has_line(r.out, "S bids go blind"));
+  CHECK(has_line(r.out, "You may bid blind, before looking at your cards (blind 6, blind naught 6, blind partner naught 6, blind exact 4..13)."));
+  const std::string refused = "Blind bid, or Enter to look:   you may not look now: every bid open to you is blind (blind 6, blind naught 6, "
+                              "blind partner naught 6, blind exact 4..13)\n";
+  const size_t first = r.out.find(refused);
+  REQUIRE(first != std::string::npos);
+  CHECK(r.out.compare(first, 3 * refused.size(), refused + refused + refused) == 0);
+  CHECK(r.out.find("Blind bid, or Enter to look: You bid blind 6.\n", first) == first + 3 * refused.size());
+  CHECK(r.out.rfind("Your hand:", first) == std::string::npos);  // no card shown before the bid
+}
+
 TEST_CASE("looking: the table records a look; a blind bid after it is refused on replay, test and resume") {
   const std::string dir = temp_dir(), rec = dir + "/looked.json", bad = dir + "/blind-after-look.json";
   fs::remove(rec);

@@ -25,10 +25,12 @@ struct outcome {
   std::string err;  // standard error: standard output goes where the redirection says
 };
 
-// Runs the binary in the source folder with `args`, standard output redirected as `out` says.
-outcome run_to(const std::string& args, const std::string& out) {
+// Runs the binary in the source folder with `args`, standard output redirected as `out` says (and `as` before
+// the binary: testing::unprivileged()).
+outcome run_to(const std::string& args, const std::string& out, const std::string& as = "") {
   int status = 0;
-  std::string err = shell(fmt::format("cd {} && {}{} {} 2>&1 {} </dev/null", SPADES_SOURCE_DIR, spades::testing::state_env(), SPADES_BINARY, args, out), &status);
+  std::string err =
+      shell(fmt::format("cd {} && {}{}{} {} 2>&1 {} </dev/null", SPADES_SOURCE_DIR, spades::testing::state_env(), as, SPADES_BINARY, args, out), &status);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, err};
 }
 
@@ -130,8 +132,8 @@ TEST_CASE("output: --record and --pbn refuse a path that cannot take the file, b
   { std::ofstream(dir / "target.txt") << "keep"; }
   fs::create_symlink(dir / "target.txt", dir / "link.json");
   const std::string sim = "sim rulesets/standard.spades --games 1 --seed 1 --record ";
-  auto refused = [&](const std::string& args) {
-    const outcome r = run_to(args, ">/dev/null");
+  auto refused = [&](const std::string& args, const std::string& as = "") {
+    const outcome r = run_to(args, ">/dev/null", as);
     CHECK(r.code == 2);
     return r.err;
   };
@@ -144,6 +146,13 @@ TEST_CASE("output: --record and --pbn refuse a path that cannot take the file, b
   CHECK(spades::testing::slurp(dir / "target.txt") == "keep");
   CHECK(refused(sim + d) == fmt::format("spades sim: --record: cannot write '{}': it is a directory\n", d));
   CHECK(refused(sim + d + "/no/r.json") == fmt::format("spades sim: --record: cannot write '{}/no/r.json': the folder '{}/no' does not exist\n", d, d));
+  // a folder its permissions close to writing (to the user nobody when the tests run as root)
+  fs::create_directories(dir / "closed");
+  fs::permissions(dir / "closed", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read | fs::perms::group_exec |
+                                      fs::perms::others_read | fs::perms::others_exec);
+  CHECK(refused(sim + d + "/closed/r.json", spades::testing::unprivileged()) ==
+        fmt::format("spades sim: --record: cannot write '{}/closed/r.json': the folder '{}/closed' is not writable\n", d, d));
+  CHECK(fs::is_empty(dir / "closed"));
   CHECK(refused(sim + "rulesets/standard.spades") ==
         "spades sim: --record: 'rulesets/standard.spades' is also an input of this command: writing it would destroy it\n");
   CHECK(refused("play rulesets/standard.spades --seed 1 --record rulesets/standard.spades") ==

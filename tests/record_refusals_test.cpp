@@ -5,6 +5,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -83,6 +84,10 @@ TEST_CASE("record refusals: play --resume names the field of a record tampered w
   CHECK(r.code == 2);
   CHECK(r.out == dir + "/deal.json: game 1, hand 1: deal.N: the record says \"" + e0.substr(0, 2) + n0.substr(2) + "\", seed 5 deals \"" + n0 +
                      "\"\n");
+  // every seat dealt as the seed deals it, and N dealt again under its other name: more than the seed deals
+  r = resume(tampered(dir, "more", doc, [&](ojson& d) { d["cases"][0]["deal"]["P1"] = n0; }));
+  CHECK(r.code == 2);
+  CHECK(r.out == dir + "/more.json: game 1, hand 1: deal: the record's deal is not the deal of seed 5\n");
   // a card the deck does not hold
   r = resume(tampered(dir, "deck", doc, [&](ojson& d) { d["cases"][0]["deal"]["W"] = "ZZ " + d["cases"][0]["deal"]["W"].get<std::string>().substr(3); }));
   CHECK(r.code == 2);
@@ -110,6 +115,66 @@ TEST_CASE("record refusals: play --resume names the field of a record tampered w
   r = resume(tampered(dir, "move", doc, [&](ojson& d) { d["cases"][0]["moves"][at] = "S: " + n0.substr(0, 2); }));
   CHECK(r.code == 2);
   CHECK(r.out == fmt::format("{}/move.json: game 1, hand 1, move {} ('S: {}'): S does not hold {}\n", dir, at, n0.substr(0, 2), n0.substr(0, 2)));
+}
+
+TEST_CASE("record refusals: the record's own fields, each wrong in turn", "[records]") {
+  const std::string dir = temp_dir();
+  REQUIRE(run("sim rulesets/standard.spades --games 1 --seed 7 --record " + dir + "/fields.json").code == 0);
+  const ojson doc = ojson::parse(slurp(dir + "/fields.json"));
+  struct wrong {
+    const char* name;
+    std::function<void(ojson&)> edit;
+    const char* said;  // after "PATH: "
+  };
+  const wrong cases[] = {
+      {"list", [](ojson& d) { d = ojson::array({d}); }, "not a game record (not a JSON object; see spec/records.md)"},
+      {"noformat", [](ojson& d) { d["record"].erase("format"); }, "record.format: expected the record's format number"},
+      {"format", [](ojson& d) { d["record"]["format"] = 999; }, "record.format: this spades reads records of format 1, not 999"},
+      {"nocommand", [](ojson& d) { d["record"]["command"] = 3; }, "record.command: expected \"play\", \"sim\" or \"serve\""},
+      {"seed", [](ojson& d) { d["record"]["seed"] = -1; }, "record.seed: expected the game's seed, a whole number"},
+      {"seat", [](ojson& d) { d["record"]["seat"] = 3; }, "record.seat: expected a seat name"},
+      {"bot", [](ojson& d) { d["record"]["bot"] = 3; }, "record.bot: expected a bot's name"},
+      {"options", [](ojson& d) { d["record"]["options"] = 3; }, "record.options: expected an object: option -> value"},
+      {"option", [](ojson& d) { d["record"]["options"] = {{"bogus", 1}}; }, "record.options: this variant has no rule options (--option bogus=1)"},
+      {"games", [](ojson& d) { d["record"]["games"] = 3; }, "record.games: expected a list of the games finished"},
+      {"game", [](ojson& d) { d["record"]["games"][0] = 3; }, "record.games[0]: expected an object (game, cases, over, winner, score, end)"},
+      {"cases", [](ojson& d) { d["record"]["games"][0]["cases"] = 0; },
+       "record.games[0].cases: expected how many of the cases are the game's hands (1 or more)"},
+      // the first hand given as a case of two hands, as a hands file may give them
+      {"hands",
+       [](ojson& d) {
+         ojson hand = d["cases"][0];
+         hand.erase("name");
+         d["cases"][0] = {{"name", d["cases"][0]["name"]}, {"hands", {hand, hand}}};
+       },
+       "case 'game 1, hand 1': field 'hands': a record gives each hand as its own case"},
+  };
+  for (const wrong& w : cases) {
+    INFO(w.name);
+    const auto r = run("replay " + tampered(dir, w.name, doc, w.edit));
+    CHECK(r.code == 2);
+    CHECK(r.out == dir + "/" + w.name + ".json: " + w.said + "\n");
+  }
+}
+
+TEST_CASE("record refusals: a game played to its end is not resumed", "[records]") {
+  const std::string dir = temp_dir(), path = dir + "/over.json";
+  fs::remove(path);
+  // every prompt answered by trying entries in turn, the game played to its end; `no` declines aces'
+  // announcement and another game
+  std::vector<std::string> cycle = {"3", "", "no"};
+  for (const char* s : {"S", "H", "D", "C"})
+    for (const char* r : {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"}) cycle.push_back(std::string(r) + s);
+  cycle.insert(cycle.end(), {"BJ", "LJ"});
+  std::string input;
+  for (int i = 0; i < 6000; ++i) input += cycle[(size_t)i % cycle.size()] + "\n";
+  REQUIRE(run("play aces --bot rule --seed 5 --record " + path, input).code == 0);
+  REQUIRE(ojson::parse(slurp(path))["record"]["games"].size() == 1);
+  const std::string before = slurp(path);
+  const auto r = run("play --resume " + path, "quit\n");
+  CHECK(r.code == 2);
+  CHECK(r.out == "spades play: the game in '" + path + "' is over: there is nothing to resume\n");
+  CHECK(slurp(path) == before);
 }
 
 TEST_CASE("record refusals: replay checks record.games against the games replayed", "[records]") {

@@ -417,6 +417,28 @@ TEST_CASE("serve: a blind bid is offered before the seat sees its cards, which c
   CHECK(me.last()["message"] == "you have already looked at your cards");
 }
 
+TEST_CASE("serve: a seat whose every bid is blind (after partner's `go blind`) is refused a look", "[serve]") {
+  hub_config c = config();
+  c.seed = 1;  // as `spades play --seed 1` deals: N deals, E and S (N's partner) go blind, W bids blind 6
+  hub h(c);
+  const json created = json::parse(h.create(table_request({"person", "rule", "rule", "rule"}, "highground-exact").dump()).body);
+  client me(h);
+  me.say({{"type", "join"}, {"token", token_of(created, "N")}});
+  const json v = me.last_view();
+  REQUIRE(v["decision"].is_object());
+  REQUIRE(v["decision"]["blind"] == true);
+  CHECK(v["cards"]["hand"].is_null());
+  for (const json& m : v["decision"]["moves"]) CHECK(m["text"].get<std::string>().rfind("blind ", 0) == 0);
+  me.say({{"type", "look"}});
+  CHECK(me.last()["type"] == "refused");
+  CHECK(me.last()["message"] == "you may not look now: every bid open to you is blind");
+  CHECK(me.last_view()["cards"]["hand"].is_null());  // still unseen
+  // a blind bid is taken: the cards come with the next decision
+  me.say({{"type", "move"}, {"index", v["decision"]["moves"][0]["index"]}});
+  CHECK(me.last()["type"] == "view");
+  CHECK(me.last_view()["cards"]["hand"].is_array());
+}
+
 TEST_CASE("serve: with a state folder a finished game goes into the history, which /api/history shows", "[serve]") {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("spades-serve-history-" + random_token(6));

@@ -95,6 +95,31 @@ TEST_CASE("shard: refusals") {
   CHECK(readme.code == 2);
   CHECK(readme.out == "spades merge: 'README.md' is not a shard's summary (write one with sim or match --shard I/N --json)\n");
   CHECK(run("merge no-such.json").out == "spades merge: cannot read 'no-such.json'\n");
+  // a shard stopped by Ctrl-C: its summary says so, and its sums are of the games it finished
+  nlohmann::ordered_json cut = nlohmann::ordered_json::parse(spades::testing::slurp(s2));
+  cut["interrupted"] = true;
+  std::ofstream(other) << cut.dump();
+  auto interrupted = run("merge " + s1 + " " + other + " " + s3);
+  CHECK(interrupted.code == 2);
+  CHECK(interrupted.out == fmt::format("spades merge: '{}' is the summary of a shard interrupted by Ctrl-C: run that shard again\n", other));
+  // every shard of a run of a command merge does not know
+  std::vector<std::string> renamed;
+  for (const std::string& s : {s1, s2, s3}) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(spades::testing::slurp(s));
+    j["shard"]["run"]["command"] = "bench";
+    renamed.push_back(s + ".bench.json");
+    std::ofstream(renamed.back()) << j.dump();
+  }
+  auto unknown = run("merge " + renamed[0] + " " + renamed[1] + " " + renamed[2]);
+  CHECK(unknown.code == 2);
+  CHECK(unknown.out == "spades merge: the shards' summaries are not complete summaries of spades sim or match (neither sim's nor match's)\n");
+  for (const std::string& s : renamed) std::filesystem::remove(s);
+  // past the size of any summary: refused by its size (a sparse file: nothing written)
+  { std::ofstream(other) << "{}"; }
+  std::filesystem::resize_file(other, (64u << 20) + 1);
+  auto huge = run("merge " + other);
+  CHECK(huge.code == 2);
+  CHECK(huge.out == fmt::format("spades merge: '{}' is too large for a summary\n", other));
   CHECK(run("merge").out == "spades merge: name the shards' summaries: spades merge FILE.json...\n");
   // --shard itself
   for (const char* bad : {"0/3", "4/3", "1/1000001", "x", "1/", "/2", "1/2/3"}) {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "runtime/limits.hpp"
 #include "tests/test_util.hpp"
 
 using spades::testing::run;
@@ -138,6 +139,29 @@ TEST_CASE("stats: a folder that cannot be read, and bad usage", "[stats]") {
   r = run("stats " + dir.string());
   CHECK(r.code == 0);
   CHECK(r.out == "0 games finished in 0 records of " + dir.string() + "\nno player to show\n");
+}
+
+TEST_CASE("stats: no folder to read: none named and none kept, one it may not list, one of too many records", "[stats]") {
+  int status = 0;
+  std::string out = spades::testing::shell(fmt::format("env -u HOME -u XDG_STATE_HOME {} stats 2>&1", SPADES_BINARY), &status);
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(out == "spades stats: no folder of kept games (neither XDG_STATE_HOME nor HOME is set): name one\n");
+  // a folder whose permissions refuse its listing
+  const fs::path closed = fresh_dir("closed");
+  fs::permissions(closed, fs::perms::none);
+  out = spades::testing::shell(fmt::format("{}{} stats {} 2>&1", spades::testing::unprivileged(), SPADES_BINARY, closed.string()), &status);
+  fs::permissions(closed, fs::perms::owner_all);
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(out == fmt::format("spades stats: '{}' cannot be read: Permission denied\n", closed.string()));
+  // one record more than stats reads from a folder: names of one empty file (links: 30 times quicker to make
+  // than files), refused by their count before any is read
+  const fs::path many = fresh_dir("many");
+  std::ofstream(many / "r00000.json").close();
+  for (int i = 1; i <= spades::max_stats_records; ++i) fs::create_hard_link(many / "r00000.json", many / fmt::format("r{:05}.json", i));
+  auto r = run("stats " + many.string());
+  CHECK(r.code == 2);
+  CHECK(r.out == fmt::format("spades stats: '{}' holds more than 10000 records: name a folder with fewer\n", many.string()));
+  fs::remove_all(many);
 }
 
 TEST_CASE("stats: a game played at the table: you, a person, and the bots by seat", "[stats]") {

@@ -57,6 +57,10 @@ inline std::string state_env() {
   return "COLUMNS= XDG_STATE_HOME=" + (std::filesystem::temp_directory_path() / ("spades-state-" + std::to_string(getpid()))).string() + " ";
 }
 
+// What goes before a command in a shell line so that a folder's permissions bind it: `setpriv` to the user
+// nobody when the tests run as root (whom no permission stops), else nothing (they bind the tests' own user).
+inline std::string unprivileged() { return geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""; }
+
 #ifdef SPADES_BINARY
 struct run_result {
   int code;
