@@ -203,11 +203,14 @@ void set_guessed_tricks(guessed_hand& g, const std::array<int, max_seats>& won, 
   const int d = st.controller >= 0 ? v.dummy : -1, c = st.controller;
   g.tricks_won = won;
   const int n = std::min(v.tricks_per_hand, max_tricks);
-  for (int i = 0; i < n; ++i) g.trick_winner[i] = order[i] == d && d >= 0 ? (int8_t)c : order[i];
+  if (n > 0) std::memcpy(g.trick_winner.data(), order, (size_t)n);
   g.last_trick_winner = n > 0 ? g.trick_winner[n - 1] : -1;
   if (d >= 0) {  // the dummy's tricks are its player's
     g.tricks_won[c] += g.tricks_won[d];
     g.tricks_won[d] = 0;
+    for (int i = 0; i < n; ++i)
+      if (g.trick_winner[i] == d) g.trick_winner[i] = (int8_t)c;
+    if (g.last_trick_winner == d) g.last_trick_winner = c;
   }
 }
 
