@@ -166,8 +166,8 @@ double carried_unit(bot_context& cx, const game_state& st, int team) {
   const int k = v.bags_counter;
   if (k < 0 || v.seats < 1) return 0;
   auto& c = cx.answers.carried;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.known = {};
   }
   if (c.known[team]) return c.unit[team];
@@ -303,8 +303,8 @@ bool zero_wanted(bot_context& cx, const game_state& st, int seat, double* stake)
 
 bool bid_zero(bot_context& cx, const game_state& st, int seat) {
   auto& c = cx.answers.zero;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.answer = {};
   }
   if (!c.answer[seat]) c.answer[seat] = zero_wanted(cx, st, seat) ? 2 : 1;
@@ -318,8 +318,8 @@ const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const
   if (st.bidding_skipped) return nullptr;
   const int all = std::min(v.tricks_per_hand, max_tricks);
   auto& c = cx.answers.counts;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.known = {};
   }
   int opp = first_opponent(v, seat);
@@ -346,8 +346,8 @@ const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const
 bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
   const variant& v = *st.v;
   auto& c = cx.answers.pooled;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.answer = {};
   }
   int8_t& a = c.answer[seat][mate];
@@ -509,9 +509,9 @@ bool trick_needed(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   if (!v.uses_trick_order || st.bidding_skipped) return false;
   auto& c = cx.answers.needed;
-  if (!c.key.same(st) || c.trick != st.trick || c.tricks_won != st.tricks_won ||
+  if (!cx.answers.holds(c.key, st) || c.trick != st.trick || c.tricks_won != st.tricks_won ||
       !std::equal(c.trick_winner.begin(), c.trick_winner.begin() + std::min(st.trick, max_tricks), st.trick_winner.begin())) {
-    c.key.set(st);
+    cx.answers.keep(c.key, st);
     c.trick = st.trick;
     c.tricks_won = st.tricks_won;
     c.trick_winner = st.trick_winner;
