@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "bots/outcome.hpp"
@@ -288,7 +289,11 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
       // it may not have), then the opponents take theirs, then the side the rest
       std::array<int8_t, max_tricks> order{};
       int t = 0, run = std::clamp((int)(o.sure - 1), 0, x + y);
-      auto put = [&](int seat, int count) { for (int q = 0; q < count && t < max_tricks; ++q) order[t++] = (int8_t)seat; };
+      auto put = [&](int seat, int count) {
+        const int k = std::clamp(count, 0, max_tricks - t);
+        std::memset(order.data() + t, seat, (size_t)k);
+        t += k;
+      };
       int run_mine = std::min(run, x);
       put(o.seat, run_mine);
       if (o.mate >= 0) put(o.mate, run - run_mine);

@@ -13,7 +13,16 @@ namespace spades {
 move bot_move(const game_state& st, rng& r, bot_context& cx) {
   using namespace bot_detail;
   (void)r;
-  cx.answers.guesses.next_decision();
+  // the decision's state, for the answers kept (hand_answers::holds), until this call returns
+  struct decision {
+    bot_detail::hand_answers& a;
+    decision(bot_detail::hand_answers& answers, const game_state& st) : a(answers) {
+      a.root = &st;
+      ++a.decisions;
+      a.guesses.next_decision();
+    }
+    ~decision() { a.root = nullptr; }
+  } now(cx.answers, st);
   switch (st.ph) {
     case phase::bid: return bot_decide(cx, st, true);
     case phase::call: return st.redeal_step() ? bot_redeal(cx, st) : bot_decide(cx, st, false);

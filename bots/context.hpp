@@ -38,6 +38,8 @@ struct hand_key {
   std::array<card_set, max_seats> dealt{}, held{}, won_cards{};
   std::array<int16_t, max_tricks> trick_win_card{};
   uint64_t trumped_tricks = 0;
+  // the decision (hand_answers::decisions) whose own state the key was last found to hold for
+  uint64_t held_at = 0;
   bool same(const game_state& st) const;
   void set(const game_state& st);
 };
@@ -113,6 +115,21 @@ struct hand_answers {
   };
   std::vector<leaves_entry> leaves;
   guess_memo guesses;
+  // The decision under way (bot_move): its state, which stays unchanged until it ends, and a count of the
+  // decisions begun, so that a key found to hold for that state need not be compared again in it.
+  const game_state* root = nullptr;
+  uint64_t decisions = 0;
+  // key.same(st), compared at most once a decision for the decision's own state; keep: key.set(st)
+  bool holds(hand_key& key, const game_state& st) {
+    if (&st == root && key.held_at == decisions) return true;
+    if (!key.same(st)) return false;
+    if (&st == root) key.held_at = decisions;
+    return true;
+  }
+  void keep(hand_key& key, const game_state& st) {
+    key.set(st);
+    key.held_at = &st == root ? decisions : 0;
+  }
 };
 
 }  // namespace bot_detail

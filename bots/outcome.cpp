@@ -54,10 +54,11 @@ namespace {
 
 constexpr size_t memo_slots = 4096, memo_entries = 2048;
 
-// A hash of the key's words, each multiplied apart (no chain from one word to the next), then mixed.
-uint64_t hash_of(const uint64_t* key, int n) {
-  uint64_t h = (uint64_t)n;
-  for (int i = 0; i < n; ++i) h += (key[i] ^ (key[i] >> 31)) * (0x9e3779b97f4a7c15ull + 2 * (uint64_t)i);
+// A word's share of a key's hash at position i: each word multiplied apart (no chain from one word to the
+// next), the shares added up, then mixed (hash_end).
+inline uint64_t hash_word(uint64_t x, int i) { return (x ^ (x >> 31)) * (0x9e3779b97f4a7c15ull + 2 * (uint64_t)i); }
+inline uint64_t hash_end(uint64_t h, int n) {
+  h += (uint64_t)n;
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdull;
   return h ^ (h >> 33);
@@ -70,18 +71,24 @@ void put(uint64_t* key, int& n, const T& x) {
   n += (int)(sizeof(T) / 8);
 }
 
-// The key of a guess within a decision (guess_memo): the bidding's fields, the cards held where the scoring
-// reads cards, the tricks per seat and their order where read, and the team whose carried counter is raised.
-int guess_key(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised, uint64_t* key) {
-  const variant& v = *st.v;
+// The key of a guess within a decision (guess_memo), in two parts. The state's: the bidding's fields, and
+// the cards held where the scoring reads cards.
+int state_key(const game_state& st, uint64_t* key) {
   int n = 0;
-  key[n++] = (uint64_t)(uint8_t)st.ph | (uint64_t)(uint8_t)(st.controller + 1) << 8 | (uint64_t)(uint8_t)(raised + 1) << 16 |
-             (uint64_t)(uint32_t)st.redeals << 32;
+  key[n++] = (uint64_t)(uint8_t)st.ph | (uint64_t)(uint8_t)(st.controller + 1) << 8 | (uint64_t)(uint32_t)st.redeals << 32;
   put(key, n, st.bids);
   put(key, n, st.covered);
   put(key, n, st.bid_converted);
   put(key, n, st.team_calls);
   put(key, n, st.player_calls);
+  if (scoring_reads_cards(*st.v)) put(key, n, st.hands);
+  return n;
+}
+
+// The guess's, after the state's n words: the team whose carried counter is raised, the tricks per seat,
+// and their order where read.
+int guess_key(const variant& v, const std::array<int, max_seats>& won, const int8_t* order, int raised, uint64_t* key, int n) {
+  key[n++] = (uint64_t)(uint32_t)(raised + 1);
   uint64_t w = 0;
   for (int s = 0; s < max_seats; ++s) w |= (uint64_t)(uint8_t)won[s] << (8 * s);
   key[n++] = w;
@@ -93,52 +100,60 @@ int guess_key(const game_state& st, const std::array<int, max_seats>& won, const
       key[n++] = x;
     }
   }
-  if (scoring_reads_cards(v)) put(key, n, st.hands);
   return n;
 }
 
 }  // namespace
 
-static_assert(sizeof(bid_made) == 2 && sizeof(bool) == 1, "guess_key packs bids and flags as bytes");
+static_assert(sizeof(bid_made) == 2 && sizeof(bool) == 1, "state_key packs bids and flags as bytes");
 
-guess_memo::result scored(bot_context& cx, const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised) {
-  const variant& v = *st.v;
-  auto compute = [&] {
-    const guessed_hand g = guess_hand(st, won, order);
-    hand_facts f = g.facts();
-    team_counters more;
-    if (raised >= 0) {
-      more = st.counters;
-      more[raised][v.bags_counter] += 100;
-      f.counters = &more;
-    }
-    const hand_result hr = score(v, f);
-    const game_verdict d = verdict_after(v, f, hr);
-    guess_memo::result r;
-    r.points = hr.points;
-    if (v.bags_counter >= 0)
-      for (int t = 0; t < v.teams; ++t) r.carried[t] = hr.counters[t][v.bags_counter];
-    r.end = d.end;
-    r.winner = d.winner;
-    return r;
-  };
-  guess_memo& m = cx.answers.guesses;
-  uint64_t key[64];
-  const int n = guess_key(st, won, order, raised, key);
-  const uint64_t h = hash_of(key, n);
+guess_scorer::guess_scorer(bot_context& cx, const game_state& st) : cx_(cx), st_(st), g_(guess_base(st)) {
+  f_ = g_.facts();
+  state_words_ = state_key(st, key_.data());
+  for (int i = 0; i < state_words_; ++i) state_hash_ += hash_word(key_[i], i);
+}
+
+guess_memo::result guess_scorer::operator()(const std::array<int, max_seats>& won, const int8_t* order, int raised) {
+  const variant& v = *st_.v;
+  uint64_t* key = key_.data();
+  const int n = guess_key(v, won, order, raised, key, state_words_);
+  uint64_t h = state_hash_;
+  for (int i = state_words_; i < n; ++i) h += hash_word(key[i], i);
+  h = hash_end(h, n);
+  guess_memo& m = cx_.answers.guesses;
   if (m.slots.empty()) m.slots.assign(memo_slots, {0, -1});
   size_t i = h & (memo_slots - 1);
   for (; m.slots[i].first == m.decision; i = (i + 1) & (memo_slots - 1)) {
     const guess_memo::entry& e = m.entries[m.slots[i].second];
     if (e.hash == h && e.len == (uint32_t)n && std::equal(key, key + n, m.keys.begin() + e.at)) return e.r;
   }
-  const guess_memo::result r = compute();
+  set_guessed_tricks(g_, won, order);
+  hand_facts f = f_;
+  f.last_trick_winner = g_.last_trick_winner;
+  team_counters more;
+  if (raised >= 0) {
+    more = st_.counters;
+    more[raised][v.bags_counter] += 100;
+    f.counters = &more;
+  }
+  const hand_result hr = score(v, f);
+  const game_verdict d = verdict_after(v, f, hr);
+  guess_memo::result r;
+  r.points = hr.points;
+  if (v.bags_counter >= 0)
+    for (int t = 0; t < v.teams; ++t) r.carried[t] = hr.counters[t][v.bags_counter];
+  r.end = d.end;
+  r.winner = d.winner;
   if (m.entries.size() < memo_entries) {
     m.slots[i] = {m.decision, (int32_t)m.entries.size()};
     m.entries.push_back({h, (uint32_t)m.keys.size(), (uint32_t)n, r});
     m.keys.insert(m.keys.end(), key, key + n);
   }
   return r;
+}
+
+guess_memo::result scored(bot_context& cx, const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised) {
+  return guess_scorer(cx, st)(won, order, raised);
 }
 
 namespace {
@@ -151,8 +166,8 @@ double carried_unit(bot_context& cx, const game_state& st, int team) {
   const int k = v.bags_counter;
   if (k < 0 || v.seats < 1) return 0;
   auto& c = cx.answers.carried;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.known = {};
   }
   if (c.known[team]) return c.unit[team];
@@ -164,7 +179,8 @@ double carried_unit(bot_context& cx, const game_state& st, int team) {
   }
   double unit = 0;
   try {
-    const int64_t a = scored(cx, st, won, order.data()).points[team], b = scored(cx, st, won, order.data(), team).points[team];
+    guess_scorer scored(cx, st);
+    const int64_t a = scored(won, order.data()).points[team], b = scored(won, order.data(), team).points[team];
     unit = std::clamp((double)(b - a) / 100.0, -50.0, 50.0);
   } catch (const rule_error&) {
     unit = 0;
@@ -225,7 +241,7 @@ double win_chance(const game_state& c, int team, double stake) {
 // it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
 // (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
 // level). Nothing is kept.
-outcome_scorer::outcome_scorer(bot_context& cx, const game_state& st, int team) : cx_(cx), st_(st), team_(team) {
+outcome_scorer::outcome_scorer(bot_context& cx, const game_state& st, int team) : st_(st), scored_(cx, st), team_(team) {
   const variant& v = *st.v;
   unit_ = carried_unit(cx, st, team);
   stake_ = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
@@ -234,7 +250,7 @@ outcome_scorer::outcome_scorer(bot_context& cx, const game_state& st, int team) 
 
 double outcome_scorer::operator()(const std::array<int, max_seats>& won, const int8_t* order) const {
   const variant& v = *st_.v;
-  const guess_memo::result s = scored(cx_, st_, won, order);
+  const guess_memo::result s = scored_(won, order);
   double u = (double)s.points[team_];
   if (v.bags_counter >= 0) u += unit_ * (double)(s.carried[team_] - st_.counters[team_][v.bags_counter]);
   if (s.end != game_end::none && s.winner >= 0) u += s.winner == team_ ? 2 * stake_ * (1 - before_) : -2 * stake_ * before_;
@@ -267,9 +283,10 @@ bool zero_wanted(bot_context& cx, const game_state& st, int seat, double* stake)
   int opp = first_opponent(v, seat);
   if (opp < 0 || st.bidding_skipped) return false;
   const int all = v.tricks_per_hand;
+  guess_scorer scored(cx, st);
   auto score_with = [&](int mine) {
     const trick_split sp = split_of({{seat, mine}, {opp, all - mine}});
-    return scored(cx, st, sp.won, sp.order.data()).points[team];
+    return scored(sp.won, sp.order.data()).points[team];
   };
   try {
     int64_t first_trick_loss = score_with(0) - score_with(1);
@@ -286,8 +303,8 @@ bool zero_wanted(bot_context& cx, const game_state& st, int seat, double* stake)
 
 bool bid_zero(bot_context& cx, const game_state& st, int seat) {
   auto& c = cx.answers.zero;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.answer = {};
   }
   if (!c.answer[seat]) c.answer[seat] = zero_wanted(cx, st, seat) ? 2 : 1;
@@ -301,8 +318,8 @@ const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const
   if (st.bidding_skipped) return nullptr;
   const int all = std::min(v.tricks_per_hand, max_tricks);
   auto& c = cx.answers.counts;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.known = {};
   }
   int opp = first_opponent(v, seat);
@@ -329,8 +346,8 @@ const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const
 bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
   const variant& v = *st.v;
   auto& c = cx.answers.pooled;
-  if (!c.key.same(st)) {
-    c.key.set(st);
+  if (!cx.answers.holds(c.key, st)) {
+    cx.answers.keep(c.key, st);
     c.answer = {};
   }
   int8_t& a = c.answer[seat][mate];
@@ -338,9 +355,10 @@ bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
     bool same = true;
     const int opp = first_opponent(v, seat), all = std::min(v.tricks_per_hand, max_tricks);
     if (opp >= 0 && !st.bidding_skipped && all >= 2) {
+      guess_scorer scored(cx, st);
       auto points = [&](int mine, int theirs) {
         const trick_split sp = split_of({{seat, mine}, {mate, theirs}, {opp, all - mine - theirs}});
-        return scored(cx, st, sp.won, sp.order.data()).points[v.team_of[seat]];
+        return scored(sp.won, sp.order.data()).points[v.team_of[seat]];
       };
       try {
         for (int k = 1; same && k + 2 <= all; ++k) same = points(k, 2) == points(k + 1, 1);
@@ -491,9 +509,9 @@ bool trick_needed(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   if (!v.uses_trick_order || st.bidding_skipped) return false;
   auto& c = cx.answers.needed;
-  if (!c.key.same(st) || c.trick != st.trick || c.tricks_won != st.tricks_won ||
+  if (!cx.answers.holds(c.key, st) || c.trick != st.trick || c.tricks_won != st.tricks_won ||
       !std::equal(c.trick_winner.begin(), c.trick_winner.begin() + std::min(st.trick, max_tricks), st.trick_winner.begin())) {
-    c.key.set(st);
+    cx.answers.keep(c.key, st);
     c.trick = st.trick;
     c.tricks_won = st.tricks_won;
     c.trick_winner = st.trick_winner;

@@ -34,6 +34,24 @@ scored_guess score_guess(const game_state& st, const std::array<int, max_seats>&
 // A guessed outcome's score as score_guess gives it (with `raised`, the team whose carried counter is raised
 // by 100 before the hand), kept for the decision under way (guess_memo).
 guess_memo::result scored(bot_context& cx, const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised = -1);
+// The same for many guesses of one state (unchanged while it is used): what they share is read once.
+class guess_scorer {
+ public:
+  guess_scorer(bot_context& cx, const game_state& st);
+  guess_scorer(const guess_scorer&) = delete;  // the facts point into it
+  guess_scorer& operator=(const guess_scorer&) = delete;
+  guess_memo::result operator()(const std::array<int, max_seats>& won, const int8_t* order, int raised = -1);
+
+ private:
+  bot_context& cx_;
+  const game_state& st_;
+  guessed_hand g_;
+  hand_facts f_;
+  // the guess's key (guess_memo): the state's words first, the same for every guess, and their share of its hash
+  std::array<uint64_t, 64> key_;
+  int state_words_ = 0;
+  uint64_t state_hash_ = 0;
+};
 
 // The side's score for the hand were `won` tricks taken in `order`, a game won or lost by it included.
 // outcome_scorer: the same for many outcomes of one state, what they share (the carried counter's price,
@@ -44,8 +62,8 @@ class outcome_scorer {
   double operator()(const std::array<int, max_seats>& won, const int8_t* order) const;
 
  private:
-  bot_context& cx_;
   const game_state& st_;
+  mutable guess_scorer scored_;
   int team_;
   double unit_ = 0, stake_ = 0, before_ = 0;
 };

@@ -3,7 +3,11 @@
 #include "bots/value.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -15,12 +19,30 @@ namespace spades {
 
 namespace {
 
+// std::pow of arguments asked before, from a table (value_hand asks the same few powers over and over): the
+// same value as the call, found in a few instructions instead of about a hundred. Per thread, so games on
+// other threads neither wait for it nor change it.
+double pow_kept(double a, double b) {
+  struct slot {
+    uint64_t a, b;
+    double r;
+    bool used;
+  };
+  thread_local std::array<slot, 1024> table{};
+  uint64_t x, y;
+  std::memcpy(&x, &a, sizeof x);
+  std::memcpy(&y, &b, sizeof y);
+  slot& s = table[((x * 0x9e3779b97f4a7c15ull) ^ (y * 0xc2b2ae3d27d4eb4full)) >> 54];
+  if (!s.used || s.a != x || s.b != y) s = {x, y, std::pow(a, b), true};
+  return s.r;
+}
+
 // P(X >= r) for X ~ Binomial(m, p): how likely one other player holds at least r cards of a suit.
 double at_least(int m, double p, int r) {
   if (r <= 0) return 1;
   if (r > m || p <= 0) return 0;
   if (p >= 1) return 1;
-  double pmf = std::pow(1 - p, m), below = 0;
+  double pmf = pow_kept(1 - p, m), below = 0;
   for (int i = 0; i < r; ++i) {
     below += pmf;
     pmf *= (double)(m - i) / (i + 1) * p / (1 - p);
@@ -28,14 +50,22 @@ double at_least(int m, double p, int r) {
   return std::max(0.0, 1 - below);
 }
 
-// Does the deck hold identical cards (two packs)?
+// Does the deck hold identical cards (two packs)? Each card's suit and power put in a small open-addressed
+// set, found there already for a twin (asked at every valuation, where sorting the deck cost a quarter of it).
 bool has_twins(const variant& v) {
-  std::array<int, max_cards> seen{};
-  int n = 0;
+  constexpr int32_t empty = INT32_MIN;  // no card's key: a suit is an int8_t
+  constexpr uint32_t slots = 2 * max_cards;
+  static_assert((slots & (slots - 1)) == 0);
+  std::array<int32_t, slots> seen;
+  seen.fill(empty);
   bool twins = false;
-  v.deck.for_each([&](int c) { seen[n++] = v.follow_suit[c] * 65536 + v.power[c]; });
-  std::sort(seen.begin(), seen.begin() + n);
-  for (int i = 1; i < n; ++i) twins |= seen[i] == seen[i - 1];
+  v.deck.for_each([&](int c) {
+    const int32_t key = v.follow_suit[c] * 65536 + v.power[c];
+    uint32_t i = ((uint32_t)key * 2654435761u) >> (32 - std::countr_zero(slots));
+    for (; seen[i] != empty; i = (i + 1) & (slots - 1))
+      if (seen[i] == key) twins = true;
+    if (!twins) seen[i] = key;
+  });
   return twins;
 }
 
@@ -52,7 +82,7 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
   const double p_other = dealt / (n - 1);  // the share of an unseen card that one other player holds
   const card_set unseen = v.deck & ~hand;
   const int trumps_out = (unseen & v.trump).count();
-  const double has_trump = trumps_out ? 1 - std::pow(1 - p_other, trumps_out) : 0;
+  const double has_trump = trumps_out ? 1 - pow_kept(1 - p_other, trumps_out) : 0;
   const int ntrump = (hand & v.trump).count();
   double high_trumps = 0, ruffs = 0;
   double trump_danger = 0, side_fitted = 0, side_plain = 0, plain = 0;  // danger: see below
@@ -73,12 +103,12 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
       theirs.for_each([&](int o) { above += v.power[o] > v.power[c] ? 1.0 : v.power[o] == v.power[c] ? 0.5 : 0.0; });
       const double out = above * dealt;
       const int guards = len - above_mine - 1;
-      double p = guards + 0.5 >= out ? std::pow(0.62, out) : 0.0;
+      double p = guards + 0.5 >= out ? pow_kept(0.62, out) : 0.0;
       if (!trumps && !v.trump.empty()) {
         // the suit must go round this many times before the card wins, with no opponent ruffing
         int round = above_mine + (int)std::ceil(out) + 1;
         double stays = 1 - (1 - at_least(others, p_other, round)) * has_trump;
-        p *= std::pow(stays, opps);
+        p *= pow_kept(stays, opps);
       }
       hv.tricks += p;
       if (trumps) high_trumps += p;
@@ -92,10 +122,10 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
       const double square = 1.0 / ((1 + above) * (1 + above));
       if (trumps) {
         const double slack = out - above_mine;
-        trump_danger += slack <= 0 ? 5.0 : 0.55 * std::pow(0.65, slack - 1);
+        trump_danger += slack <= 0 ? 5.0 : 0.55 * pow_kept(0.65, slack - 1);
         plain += square;
       } else {
-        side_fitted += 1.2 / std::pow(1 + out, 2.5) * std::pow(0.4, guards);
+        side_fitted += 1.2 / pow_kept(1 + out, 2.5) * pow_kept(0.4, guards);
         side_plain += guards >= 2 && above >= 1 ? 0.5 * square : square;
       }
       // what the rules above leave out (a middle card that wins after all), by rank: calibrated below

@@ -170,6 +170,12 @@ hand_facts guessed_hand::facts() const {
 // tricks played still known), the cards held brought home, and the dummy folded into its controller
 // (fold_dummy).
 guessed_hand guess_hand(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order) {
+  guessed_hand g = guess_base(st);
+  set_guessed_tricks(g, won, order);
+  return g;
+}
+
+guessed_hand guess_base(const game_state& st) {
   const variant& v = *st.v;
   guessed_hand g;
   g.game = &st;
@@ -177,25 +183,35 @@ guessed_hand guess_hand(const game_state& st, const std::array<int, max_seats>& 
   for (int s = 0; s < v.seats; ++s) g.won_cards[s] |= st.hands[s];
   g.trick_win_card = st.trick_win_card;
   for (int i = st.trick; i < max_tricks; ++i) g.trick_win_card[i] = -1;
-  g.tricks_won = won;
   g.trick_winner = st.trick_winner;
-  const int n = std::min(v.tricks_per_hand, max_tricks);
-  for (int i = 0; i < n; ++i) g.trick_winner[i] = order[i];
-  g.last_trick_winner = n > 0 ? order[n - 1] : -1;
   g.dealt = st.dealt;
-  if (st.controller >= 0) {  // the dummy's tricks and cards are its player's
+  if (st.controller >= 0) {  // the dummy's cards are its player's, and the tricks past the hand's it won
     const int d = v.dummy, c = st.controller;
-    g.tricks_won[c] += g.tricks_won[d];
-    g.tricks_won[d] = 0;
     g.won_cards[c] |= g.won_cards[d];
     g.won_cards[d] = {};
     g.dealt[c] |= g.dealt[d];
     g.dealt[d] = {};
     for (int i = 0; i < max_tricks; ++i)
       if (g.trick_winner[i] == d) g.trick_winner[i] = (int8_t)c;
-    if (g.last_trick_winner == d) g.last_trick_winner = c;
   }
   return g;
+}
+
+void set_guessed_tricks(guessed_hand& g, const std::array<int, max_seats>& won, const int8_t* order) {
+  const game_state& st = *g.game;
+  const variant& v = *st.v;
+  const int d = st.controller >= 0 ? v.dummy : -1, c = st.controller;
+  g.tricks_won = won;
+  const int n = std::min(v.tricks_per_hand, max_tricks);
+  if (n > 0) std::memcpy(g.trick_winner.data(), order, (size_t)n);
+  g.last_trick_winner = n > 0 ? g.trick_winner[n - 1] : -1;
+  if (d >= 0) {  // the dummy's tricks are its player's
+    g.tricks_won[c] += g.tricks_won[d];
+    g.tricks_won[d] = 0;
+    for (int i = 0; i < n; ++i)
+      if (g.trick_winner[i] == d) g.trick_winner[i] = (int8_t)c;
+    if (g.last_trick_winner == d) g.last_trick_winner = c;
+  }
 }
 
 game_verdict verdict_after(const variant& v, const hand_facts& f, const hand_result& r) {

@@ -75,6 +75,10 @@ struct guessed_hand {
   hand_facts facts() const;
 };
 guessed_hand guess_hand(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order);
+// The same in two steps, for many guesses of one state: what every guess of it shares (no tricks set),
+// then a guess's tricks (each call replaces the last's).
+guessed_hand guess_base(const game_state& st);
+void set_guessed_tricks(guessed_hand& g, const std::array<int, max_seats>& won, const int8_t* order);
 
 // How the game would stand had the hand the facts describe been scored with result `r`: what
 // check_game_end decides after game_state::score_hand (`end` none: the game goes on). The facts' game is
