@@ -313,11 +313,15 @@ struct table : observer {
     for (int i = 0; i < n; ++i)
       if (answer || v.bids[ms[i].a].blind) blind_moves[blind_count++] = ms[i];
     const std::string blinds = answer ? "agree, refuse" : grouped(blind_moves.data(), blind_count);
+    // after partner's `go blind`, say, every bid open to you is blind: you may not look first
+    const bool can_look = st.may_look(me);
     if (answer) fmt::print("Your partner bids {}, made blind: you may agree or refuse before looking at your cards.\n", format_bid(v, st.bids[st.asking].kind, st.bids[st.asking].n));
-    else fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
+    else if (can_look) fmt::print("You may bid blind, before looking at your cards ({}).\n", blinds);
+    else fmt::print("Every bid open to you is blind ({}): you bid before looking at your cards.\n", blinds);
+    const char* look_offer = can_look ? ", or Enter to look" : "";
     for (;;) {
       std::string line;
-      if (!read(answer ? "Agree or refuse, or Enter to look: " : "Blind bid, or Enter to look: ", line)) return turn_result::left;
+      if (!read(fmt::format("{}{}: ", answer ? "Agree or refuse" : "Blind bid", look_offer), line)) return turn_result::left;
       std::string t = lower_words(line);
       if (t.empty() || t == "hand" || t == look_word) {  // looking at your hand gives up the blind decision
         if (!st.may_look(me)) {
@@ -328,7 +332,7 @@ struct table : observer {
         return turn_result::look;
       }
       bool leave = false;
-      if (command(t, leave, blinds + ", or Enter to look at your cards")) {
+      if (command(t, leave, blinds + (can_look ? ", or Enter to look at your cards" : ""))) {
         if (leave) return turn_result::left;
         continue;
       }

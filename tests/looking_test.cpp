@@ -147,14 +147,18 @@ TEST_CASE("looking: at the table, a seat whose every bid is blind is refused a l
   // is blind. Enter, `look` and `hand` are each refused; a blind bid is taken
   auto r = run("play --bot rule rulesets/highground-exact.spades --seed 1 --seat N", "\nlook\nhand\nblind 6\nquit\n");
   CHECK(has_line(r.out, "S bids go blind"));
-  CHECK(has_line(r.out, "You may bid blind, before looking at your cards (blind 6, blind naught 6, blind partner naught 6, blind exact 4..13)."));
-  const std::string refused = "Blind bid, or Enter to look:   you may not look now: every bid open to you is blind (blind 6, blind naught 6, "
+  // the table says so, and offers no look: the prompt and `help` leave Enter out
+  CHECK(has_line(r.out, "Every bid open to you is blind (blind 6, blind naught 6, blind partner naught 6, blind exact 4..13): you bid before looking at your cards."));
+  CHECK(r.out.find("Enter to look") == std::string::npos);
+  const std::string refused = "Blind bid:   you may not look now: every bid open to you is blind (blind 6, blind naught 6, "
                               "blind partner naught 6, blind exact 4..13)\n";
   const size_t first = r.out.find(refused);
   REQUIRE(first != std::string::npos);
   CHECK(r.out.compare(first, 3 * refused.size(), refused + refused + refused) == 0);
-  CHECK(r.out.find("Blind bid, or Enter to look: You bid blind 6.\n", first) == first + 3 * refused.size());
+  CHECK(r.out.find("Blind bid: You bid blind 6.\n", first) == first + 3 * refused.size());
   CHECK(r.out.rfind("Your hand:", first) == std::string::npos);  // no card shown before the bid
+  auto help = run("play --bot rule rulesets/highground-exact.spades --seed 1 --seat N", "help\nquit\n");
+  CHECK(has_line(help.out, "Blind bid:   legal now: blind 6, blind naught 6, blind partner naught 6, blind exact 4..13"));
 }
 
 TEST_CASE("looking: the table records a look; a blind bid after it is refused on replay, test and resume") {
