@@ -47,8 +47,8 @@ TEST_CASE("table: help lists the legal moves grouped, and the commands, at every
                         "claim (the remaining tricks, when you are certain to take them all), help, quit"));
   // HighGround: after partner's `go blind`, at the blind prompt, `help` and `score` work
   auto hg = run("play --bot rule rulesets/highground.spades --seed 3", "help\nscore\nquit\n");
-  CHECK(has_line(hg.out, "You may bid blind, before looking at your cards (blind 6, blind naught 6, blind partner naught 6)."));
-  CHECK(has_line(hg.out, "Blind bid, or Enter to look:   legal now: blind 6, blind naught 6, blind partner naught 6, or Enter to look at your cards"));
+  CHECK(has_line(hg.out, "Every bid open to you is blind (blind 6, blind naught 6, blind partner naught 6): you bid before looking at your cards."));
+  CHECK(has_line(hg.out, "Blind bid:   legal now: blind 6, blind naught 6, blind partner naught 6"));
   // the bid column as wide as `go blind`, the columns kept
   CHECK(has_line(hg.out, "  side             bid  tricks    hand   score    bags"));
   CHECK(has_line(hg.out, "  NS                         0       0       0       0"));

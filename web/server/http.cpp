@@ -227,6 +227,9 @@ void accept(tcp::acceptor& acc, hub& h, const std::vector<std::string>& names) {
 
 struct server::impl {
   net::io_context io{1};
+  // SIGINT (Ctrl-C) and SIGTERM stop the server as stop() does, caught from its construction on: one sent as
+  // soon as the address is printed waits for run(), which then returns at once
+  net::signal_set signals{io, SIGINT, SIGTERM};
   tcp::acceptor acc{io};
   hub& h;
   std::vector<std::string> names;
@@ -245,19 +248,16 @@ server::server(hub& h, const std::string& host, int port, std::vector<std::strin
   if (!ec) p_->acc.listen(net::socket_base::max_listen_connections, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot listen on {}:{}: {}", host, port, ec.message()));
   accept(p_->acc, p_->h, p_->names);
+  p_->signals.async_wait([this](const beast::error_code& e, int) {
+    if (!e) p_->io.stop();
+  });
 }
 
 server::~server() = default;
 int server::port() const { return p_->acc.local_endpoint().port(); }
-// Until stop(), or SIGINT (Ctrl-C) or SIGTERM: the server then stops as stop() stops it, and whoever runs it
-// returns normally (the tables are written after every change: nothing is left to save).
-void server::run() {
-  net::signal_set signals(p_->io, SIGINT, SIGTERM);
-  signals.async_wait([this](const beast::error_code& ec, int) {
-    if (!ec) p_->io.stop();
-  });
-  p_->io.run();
-}
+// Until stop(), SIGINT or SIGTERM; whoever runs it then returns normally (the tables are written after every
+// change: nothing is left to save).
+void server::run() { p_->io.run(); }
 void server::stop() { p_->io.stop(); }
 
 }  // namespace spades::web
