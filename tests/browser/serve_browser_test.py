@@ -86,6 +86,9 @@ def open_table(d, base, ruleset=None, text=None, shot=None):
     wait(d, lambda: view(d) is not None, "the table's first view")
 
 
+CARDS_SENT = []  # the card decisions made by choosing in the hand (decide), by their verb
+
+
 def decide(d):
     """Makes the person's pending decision other than a card: looks when blind, then bids the first offer."""
     v = view(d)
@@ -94,10 +97,19 @@ def decide(d):
         d.find_element(By.ID, "look").click()
         wait(d, lambda: view(d)["cards"]["hand"] is not None, "the cards after looking")
         return
-    buttons = d.find_elements(By.CSS_SELECTOR, "#decision button[data-move]")
-    assert buttons, f"no move offered for {dec}"
     before = json.dumps(v)
-    buttons[0].click()
+    if dec["kind"] == "cards":
+        # cards to pass, exchange or discard (a Blind Nil's exchange with partner, say): chosen in the hand one by
+        # one (the hand is drawn anew after each), then sent
+        for _ in range(dec["pick"]):
+            d.find_elements(By.CSS_SELECTOR, "#hand .card:not(.chosen)")[0].click()
+        assert d.find_element(By.ID, "send-cards").text == f"{dec['verb']} {dec['pick']} of {dec['pick']}"
+        d.find_element(By.ID, "send-cards").click()
+        CARDS_SENT.append(dec["verb"])
+    else:
+        buttons = d.find_elements(By.CSS_SELECTOR, "#decision button[data-move]")
+        assert buttons, f"no move offered for {dec}"
+        buttons[0].click()
     wait(d, lambda: json.dumps(view(d)) != before, "the view after a move")
 
 
@@ -153,7 +165,9 @@ def test_standard_hand(d, base):
     d.set_window_size(1000, 1100)
 
 
-QUICK = 'extends "standard"\ngame "Quick Spades"\nend {\n  target 100\n}\n'
+# passing a card to partner before every bid: the choosing of cards in the hand is played at every hand, not only
+# when a bot's Blind Nil happens to ask the person for an exchange
+QUICK = 'extends "pass1"\ngame "Quick Spades"\nend {\n  target 100\n}\n'
 
 
 def test_whole_game(d, base, work):
@@ -163,6 +177,7 @@ def test_whole_game(d, base, work):
             break
     over = d.find_element(By.ID, "over-text").text
     assert " win (" in over or "No winner" in over, over
+    assert "pass" in CARDS_SENT, CARDS_SENT  # a card passed to partner at each hand, chosen in the hand
     d.save_screenshot(os.path.join(SHOTS, "serve-over.png"))
     token = d.execute_script("return game.token")
     record = urllib.request.urlopen(f"{base}/api/record?token={token}").read()
