@@ -18,7 +18,7 @@ TEST_CASE("fuzz regressions replay cleanly") {
   struct target {
     const char* dir;
     int (*run)(const uint8_t*, size_t);
-  } targets[] = {{"variant", spades_fuzz_variant}, {"hands", spades_fuzz_hands}, {"runtime", spades_fuzz_runtime}};
+  } targets[] = {{"variant", spades_fuzz_variant}, {"hands", spades_fuzz_hands}, {"runtime", spades_fuzz_runtime}, {"bot", spades_fuzz_bot}};
   for (const auto& t : targets) {
     fs::path dir = fs::path(SPADES_SOURCE_DIR) / "tests" / "fuzz" / t.dir;
     // every target has found something once: a folder gone or misnamed would replay nothing and pass
