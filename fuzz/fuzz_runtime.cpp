@@ -1,15 +1,19 @@
 // libFuzzer target: the runtime driven by fuzzed choices in the shipped rulesets, loaded once.
 // Input: a byte picking the ruleset (rulesets/*.spades), four bytes of seed, a byte of flags (bit 0: once the
-// choices run out, play on at random for four more hands rather than to the end of the hand under way), a byte giving
-// how many options are set (0 to 3) and a pair of bytes for each (which option, which of its values), then
-// the choices, one a byte: below 0xee, the legal move that many places round the legal list; 0xee and the next
-// byte: that seat looks at its cards; 0xef and above, with the next two bytes: a move of any shape (kind, value,
-// number), often illegal. Properties checked at every step: a move is refused with a reason exactly when it is
-// not among the legal ones, and a legal one applies; no seat's view shows a card another seat holds unseen (nor
-// its own hand at a blind decision it has not looked for); each hand ends within a bound of moves and the game
-// within the hand limit; every hand's scores are what the pure scoring function gives for its facts. The only
-// error allowed is a rule_error naming its source position (a formula that overflows).
-// Inputs are small and nothing is loaded or calibrated per input: thousands run a second under the sanitizers.
+// choices run out, play on at random to the end of the next hand rather than of the hand under way; the high four
+// bits: 16 times that many random decisions before the input's first, so that a short input starts late in a hand
+// or a few hands in), a byte giving how many options are set (0 to 3) and a pair of bytes for each (which option,
+// which of its values), then the choices, one a byte: below 0xee, the legal move that many places round the legal
+// list; 0xee and the next byte: that seat looks at its cards; 0xef and above, with the next two bytes: a move of any
+// shape (kind, value, number), often illegal. At most 32 decisions are the input's and bytes past the 256th are not
+// read. Properties checked at each of the input's decisions: a move is refused with a reason exactly when it is not
+// among the legal ones, and a legal one applies; no seat's view shows a card another seat holds unseen (nor its own
+// hand at a blind decision it has not looked for). At every decision, the input's or random: each hand ends within
+// a bound of moves and the game within the hand limit; every hand's scores are what the pure scoring function gives
+// for its facts. The only error allowed is a rule_error naming its source position (a formula that overflows).
+// Each input is cheap: nothing is loaded per input, the views (dear under the sanitizers: a copy of the hand's
+// tricks per seat) are checked only at the input's own few decisions, and the random decisions around them are
+// the engine's random moves alone.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -26,8 +30,13 @@ namespace {
 
 using namespace spades;
 
-constexpr uint8_t look_byte = 0xee;  // and above it, a move of any shape
-constexpr long moves_per_deal = 4000;  // far above any shipped ruleset's hand (a pass, bids, calls, tricks)
+constexpr uint8_t look_byte = 0xee;     // and above it, a move of any shape
+constexpr long moves_per_deal = 4000;   // far above any shipped ruleset's hand (a pass, bids, calls, tricks)
+constexpr int skip_unit = 16;           // random decisions per step of the flags' high four bits
+constexpr size_t max_read = 256;        // bytes read from an input; the rest changes nothing
+// The input's decisions, each checked with every seat's view: twice the skip's step, so that the windows the
+// skips open overlap and every decision of the first hands can be one of the input's.
+constexpr int max_choices = 2 * skip_unit;
 
 // The options a game may set without loading the variant again (not those a setting names), each with its values.
 struct settable {
@@ -151,15 +160,21 @@ struct chooser {
   const uint8_t* data;
   size_t size, at;
   bool more_hands;
+  int skip;                // random decisions still to make before the input's first
+  int choices = 0;         // the input's decisions so far
   int spent_at_hand = -1;  // the hands played when the choices ran out
   random_chooser random{};
 
   bool operator()(const game_state& st, rng& r, move& out) {
-    // every seat's view while the input chooses; then the acting seat's (the random tail is long, the views dear)
-    if (spent_at_hand < 0)
-      for (int s = 0; s < st.v->seats; ++s) check_view(st, s, watch.memory);
-    else
-      check_view(st, st.acting_seat(), watch.memory);
+    if (skip > 0) {
+      --skip;
+      return random(st, r, out);
+    }
+    if (spent_at_hand < 0 && choices == max_choices) spent_at_hand = st.hands_played;
+    // the choices spent: random moves to the end of the hand under way, or of the next
+    if (spent_at_hand >= 0) return st.hands_played <= spent_at_hand + (more_hands ? 1 : 0) && random(st, r, out);
+    ++choices;
+    for (int s = 0; s < st.v->seats; ++s) check_view(st, s, watch.memory);
     move_list ms;
     int n = st.legal_moves(ms);
     if (n <= 0) {
@@ -194,9 +209,7 @@ struct chooser {
         return true;
       }
     }
-    // the choices spent: random moves to the end of the hand under way, or of four more
-    if (spent_at_hand < 0) spent_at_hand = st.hands_played;
-    if (st.hands_played >= spent_at_hand + (more_hands ? 5 : 1)) return false;
+    spent_at_hand = st.hands_played;  // the input ended inside this decision
     return random(st, r, out);
   }
 };
@@ -211,6 +224,8 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
   uint32_t seed = 0;
   for (size_t i = 1; i < 5; ++i) seed = seed * 256 + data[i];
   const bool more_hands = data[5] & 1;
+  const int skip = (data[5] >> 4) * skip_unit;
+  size = std::min(size, max_read);
   size_t at = 7;
   game_state st;
   st.new_game(v, (int)(seed % (uint32_t)v.seats));
@@ -220,7 +235,7 @@ int spades_fuzz_runtime(const uint8_t* data, size_t size) {
   }
   rng r(seed);
   checks watch(v);
-  chooser choose{st, watch, data, size, at, more_hands};
+  chooser choose{st, watch, data, size, at, more_hands, skip};
   try {
     spades::run_game(st, r, choose, watch);
   } catch (const rule_error& e) {

@@ -42,9 +42,10 @@ base='extends "standard"'   # the targets read a variant as if it were rulesets/
 { echo "$base"; printf 'scoring {\n'; i=0; while [ $i -lt 200 ]; do echo "  rule r$i each team { points $i }"; i=$((i + 1)); done; echo '}'; } | seed many_rules.spades
 
 # the runtime target: a ruleset, a seed, flags, options, then choices (fuzz/fuzz_runtime.cpp reads them byte by
-# byte): legal picks, looks (0xee) and moves of any shape (0xef and up), the two bytes its dictionary holds
+# byte): legal picks, looks (0xee) and moves of any shape (0xef and up), the two bytes its dictionary holds. The
+# flags' high four bits start each seed 16 random decisions further into its game than the one before.
 i=0
-while [ $i -lt 16 ]; do head -c 200 /dev/urandom | { printf "\\$(printf %o $((i * 5)))\\001\\002\\003\\004\\$(printf %o $((i % 2)))\\002\\000\\001\\001\\002"; cat; } > "$out/corpus/runtime/seed$i"; i=$((i + 1)); done
+while [ $i -lt 16 ]; do head -c 200 /dev/urandom | { printf "\\$(printf %o $((i * 5)))\\001\\002\\003\\004\\$(printf %o $((i % 2 + i * 16)))\\002\\000\\001\\001\\002"; cat; } > "$out/corpus/runtime/seed$i"; i=$((i + 1)); done
 printf '\042\000\000\000\007\000\000\356\000\357\000\005\000\357\001\003\000\001\002\003' > "$out/corpus/runtime/look_and_shaped"
 printf '"\\xee"\n"\\xef"\n' > "$out/runtime.dict"
 # the language server: a ruleset, then edits and requests (fuzz/fuzz_lsp.cpp reads them byte by byte)

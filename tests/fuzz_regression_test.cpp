@@ -18,7 +18,7 @@ TEST_CASE("fuzz regressions replay cleanly") {
   struct target {
     const char* dir;
     int (*run)(const uint8_t*, size_t);
-  } targets[] = {{"variant", spades_fuzz_variant}, {"hands", spades_fuzz_hands}, {"runtime", spades_fuzz_runtime}};
+  } targets[] = {{"variant", spades_fuzz_variant}, {"hands", spades_fuzz_hands}, {"runtime", spades_fuzz_runtime}, {"bot", spades_fuzz_bot}};
   for (const auto& t : targets) {
     fs::path dir = fs::path(SPADES_SOURCE_DIR) / "tests" / "fuzz" / t.dir;
     // every target has found something once: a folder gone or misnamed would replay nothing and pass
@@ -43,9 +43,11 @@ TEST_CASE("fuzz regressions replay cleanly") {
   CHECK(spades_fuzz_runtime(moves, sizeof moves) == 0);
   for (uint8_t ruleset = 0; ruleset < 90; ruleset += 3) {
     INFO("ruleset byte " << (int)ruleset);
-    // played on four more hands, with two options set (a pair each), a look by every seat and shaped moves
-    // of each kind: bids, cards, calls, choices and raises, in and out of their ranges
-    std::vector<uint8_t> in = {ruleset, 0, 0, 1, 7, 1, 2, 0, 1, 1, 3, 0xee, 0, 0xee, 1, 0xee, 2, 0xee, 3};
+    // from 0 to 15 times 16 random decisions into the game (the flags' high four bits), played on to the end
+    // of the next hand, with two options set (a pair each), a look by every seat and shaped moves of each
+    // kind: bids, cards, calls, choices and raises, in and out of their ranges
+    const uint8_t flags = (uint8_t)(1 | (ruleset % 16) << 4);
+    std::vector<uint8_t> in = {ruleset, 0, 0, 1, 7, flags, 2, 0, 1, 1, 3, 0xee, 0, 0xee, 1, 0xee, 2, 0xee, 3};
     for (uint8_t kind = 0xef; kind != 0; ++kind) in.insert(in.end(), {kind, (uint8_t)(kind * 7), (uint8_t)(kind * 13), (uint8_t)(kind % 5)});
     CHECK(spades_fuzz_runtime(in.data(), in.size()) == 0);
   }
