@@ -14,6 +14,8 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/records.hpp"
+#include "runtime/limits.hpp"
 
 namespace spades::cli {
 
@@ -103,6 +105,16 @@ void write_file(const std::string& path, const std::string& text) {
   output_file out(path);
   out.write(text);
   out.commit();
+}
+
+void save_record(const game_recorder& rec, const std::string& path) {
+  const std::string text = rec.text();
+  // never a record the readers would refuse: the file is left as it was (at the table: the last record saved)
+  if (text.size() > max_record_bytes)
+    throw input_error(fmt::format("cannot write '{}': the record would be {} bytes, over its limit of {} MiB (runtime/limits.hpp); "
+                                  "not written, the file left as it was",
+                                  path, text.size(), max_record_bytes >> 20));
+  write_file(path, text);
 }
 
 }  // namespace spades::cli

@@ -159,14 +159,4 @@ record_file read_record(const std::string& path) {
   return out;
 }
 
-void save_record(const game_recorder& rec, const std::string& path) {
-  const std::string text = rec.text();
-  // never a record the readers would refuse: the file is left as it was (at the table: the last record saved)
-  if (text.size() > max_record_bytes)
-    throw input_error(fmt::format("cannot write '{}': the record would be {} bytes, over its limit of {} MiB (runtime/limits.hpp); "
-                                  "not written, the file left as it was",
-                                  path, text.size(), max_record_bytes >> 20));
-  write_file(path, text);
-}
-
 }  // namespace spades::cli

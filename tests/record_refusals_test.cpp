@@ -10,6 +10,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/commands.hpp"
+#include "cli/records.hpp"
+#include "hands/record.hpp"
 #include "tests/test_util.hpp"
 
 using spades::testing::run;
@@ -291,4 +294,26 @@ TEST_CASE("records: a record of two games at one table resumes in the second, as
   CHECK(r.out.find("Resumed " + dir + "/parts2.json: hand ") != std::string::npos);
   CHECK(ojson::parse(slurp(dir + "/parts2.json")) == ojson::parse(slurp(dir + "/whole2.json")));
   CHECK(run("replay " + dir + "/whole2.json").code == 0);
+}
+
+TEST_CASE("records: one over 64 MiB is never written: the table's save refuses it and leaves the file as it was") {
+  // `play` saves the record whole at each decision; past the readers' limit (runtime/limits.hpp) the save
+  // refuses rather than write a file that replay, test and resume would refuse. A game of thousands of hands
+  // makes such a record at the table; a record whose own description is that large makes it at once.
+  auto v = spades::testing::load_ruleset("standard");
+  const ojson meta = {{"format", 1}, {"command", "play"}, {"note", std::string((64u << 20) + 1, 'x')}};
+  const spades::game_recorder rec(*v, "standard.spades", meta);
+  const std::string path = temp_dir() + "/too-large.json";
+  std::ofstream(path) << "the last record saved";
+  const size_t bytes = rec.text().size();
+  CHECK(bytes > (64u << 20));
+  try {
+    spades::cli::save_record(rec, path);
+    FAIL("saved");
+  } catch (const spades::cli::input_error& e) {
+    CHECK(std::string(e.what()) == fmt::format("cannot write '{}': the record would be {} bytes, over its limit of 64 MiB (runtime/limits.hpp); "
+                                               "not written, the file left as it was",
+                                               path, bytes));
+  }
+  CHECK(slurp(path) == "the last record saved");
 }
