@@ -31,6 +31,16 @@ move bid_of(const game_state& st, const std::string& text) {
   return m;
 }
 
+// A game of `v` from seed 3, W dealing: its first hand dealt, N to bid first.
+game_state bidding(const variant& v) {
+  game_state st;
+  st.new_game(v, 3);
+  rng r(3);
+  st.deal(r);
+  REQUIRE(st.ph == phase::bid);
+  return st;
+}
+
 bool has_line(const std::string& out, const std::string& line) { return ("\n" + out).find("\n" + line + "\n") != std::string::npos; }
 
 std::string temp_dir() {
@@ -75,11 +85,7 @@ TEST_CASE("looking: german's blind double zero is open before looking, refused a
 
 TEST_CASE("looking: highground's `go blind` is open to a first bidder who has not looked") {
   auto v = load_ruleset("highground");
-  game_state st;
-  st.new_game(*v, 3);  // W deals: N bids first
-  rng r(3);
-  st.deal(r);
-  REQUIRE(st.ph == phase::bid);
+  game_state st = bidding(*v);
   const int first = st.acting_seat();
   CHECK(offers(st, "go blind"));
   st.look(first);
@@ -90,11 +96,7 @@ TEST_CASE("looking: highground's `go blind` is open to a first bidder who has no
 
 TEST_CASE("looking: a seat whose every bid is blind (after partner's `go blind`) may not look") {
   auto v = load_ruleset("highground-exact");
-  game_state st;
-  st.new_game(*v, 3);  // W deals: N bids first
-  rng r(3);
-  st.deal(r);
-  REQUIRE(st.ph == phase::bid);
+  game_state st = bidding(*v);
   const int first = st.acting_seat();
   int partner = -1;
   for (int p = 0; p < v->seats; ++p)

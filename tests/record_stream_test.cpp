@@ -37,19 +37,22 @@ std::string after_ruleset(const std::string& text) {
   return at == std::string::npos ? text : text.substr(at + 1);
 }
 
+// The game loop's hooks passed on to a recorder.
+struct recording : observer {
+  game_recorder& rec;
+  void dealing(const game_state& s) { rec.dealing(s); }
+  void dealt(const game_state& s) { rec.dealt(s); }
+  void moving(const game_state& s, const move& m) { rec.moving(s, m); }
+  void moved(const game_state& s, const move& m) { rec.moved(s, m); }
+};
+
 // Game `number` of standard from `seed`, recorded by a recorder of its own (as sim's threads record).
 game_recorder one_game(const variant& v, const game_recorder& set_up, uint64_t seed, int number) {
   game_recorder rec = set_up;
   game_state st;
   rng r(seed);
   st.new_game(v, (int)r.below((uint32_t)v.seats));
-  struct watch : observer {
-    game_recorder& rec;
-    void dealing(const game_state& s) { rec.dealing(s); }
-    void dealt(const game_state& s) { rec.dealt(s); }
-    void moving(const game_state& s, const move& m) { rec.moving(s, m); }
-    void moved(const game_state& s, const move& m) { rec.moved(s, m); }
-  } w{{}, rec};
+  recording w{{}, rec};
   rec.start_game(st, number);
   REQUIRE(run_game(st, r, random_chooser{}, w) == loop_end::over);
   rec.end_game(st);
@@ -113,13 +116,7 @@ TEST_CASE("record stream: games added in turn give game_recorder::text() exactly
     rng r(100 + g);
     st.new_game(*v, (int)r.below((uint32_t)v->seats));
     whole.start_game(st);
-    struct watch : observer {
-      game_recorder& rec;
-      void dealing(const game_state& s) { rec.dealing(s); }
-      void dealt(const game_state& s) { rec.dealt(s); }
-      void moving(const game_state& s, const move& m) { rec.moving(s, m); }
-      void moved(const game_state& s, const move& m) { rec.moved(s, m); }
-    } w{{}, whole};
+    recording w{{}, whole};
     REQUIRE(run_game(st, r, random_chooser{}, w) == loop_end::over);
     whole.end_game(st);
   }
