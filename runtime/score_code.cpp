@@ -3,7 +3,9 @@
 // kept) is decided here, once, rather than on every read while a hand is scored.
 #include "runtime/score_code.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 
 #include "runtime/expr.hpp"
 #include "runtime/game.hpp"
@@ -574,6 +576,218 @@ void run_scoring(const variant& v, const hand_facts& f, hand_result& out, const 
   op_win: out.won[i->team] = 1; NEXT_INSTRUCTION;
   op_lose: out.lost[i->team] = 1; NEXT_INSTRUCTION;
 #undef NEXT_INSTRUCTION
+}
+
+namespace {
+
+// trick_reads: the program followed along every path the bid kinds leave open. Each register's value: a
+// constant, where the constants and the bid kinds alone fix it; a sum of some seats' tricks plus what reads no
+// trick but through sums read already; only such (other); or, where paths with different sums meet, either
+// (mixed, its sums read only if it is used). A sum is read when it is used as other than a sum (compared,
+// multiplied, scored, jumped on). The paths are followed in the program's order, those meeting at a jump's
+// target joined.
+class trick_reader {
+ public:
+  trick_reader(const variant& v, const score_code& c, const std::array<bid_made, max_seats>& bids)
+      : v_(v), c_(c), bids_(bids), now_((size_t)c.registers) {
+    for (size_t k = 0; k < c.consts.size(); ++k) now_[(size_t)c.const_base + k] = constant(c.consts[k]);
+  }
+
+  std::optional<std::vector<uint64_t>> run() {
+    const int n = (int)c_.code.size();
+    for (int at = 0; at < n; ++at) {
+      if (auto w = waiting_.find(at); w != waiting_.end()) {
+        if (live_) join(now_, w->second);
+        else now_ = std::move(w->second);
+        live_ = true;
+        waiting_.erase(w);
+      }
+      if (live_ && !step(at)) return std::nullopt;
+    }
+    return masks_;
+  }
+
+ private:
+  enum class is : uint8_t { constant, other, sum, mixed };
+  struct value {
+    is k = is::other;
+    int64_t x = 0;   // the constant; mixed: the second sum's seats (0: none)
+    uint64_t m = 0;  // the seats summed (mixed: the first sum's)
+  };
+  using regs = std::vector<value>;
+
+  static value constant(int64_t x) { return {is::constant, x, 0}; }
+  static value sum(uint64_t m) { return m ? value{is::sum, 0, m} : value{}; }
+
+  void read_mask(uint64_t m) {
+    if (m && std::find(masks_.begin(), masks_.end(), m) == masks_.end()) masks_.push_back(m);
+  }
+  // a value used as other than a sum: its sums are read, and it is other from then on
+  void read(value& x) {
+    if (x.k == is::sum || x.k == is::mixed) read_mask(x.m);
+    if (x.k == is::mixed) read_mask((uint64_t)x.x);
+    if (x.k != is::constant) x = value{};
+  }
+  void join(regs& into, regs& from) {
+    for (size_t k = 0; k < into.size(); ++k) {
+      value& a = into[k];
+      value& b = from[k];
+      if (a.k == b.k && a.x == b.x && a.m == b.m) continue;
+      // either value: the sums of either kept apart, up to two
+      uint64_t sums[4];
+      int count = 0;
+      for (const value* e : {&a, &b})
+        for (uint64_t m : {e->k == is::sum || e->k == is::mixed ? e->m : 0, e->k == is::mixed ? (uint64_t)e->x : 0})
+          if (m && std::find(sums, sums + count, m) == sums + count) sums[count++] = m;
+      if (count > 2) {
+        read(a);
+        read(b);
+      }
+      a = count == 0 || count > 2 ? value{} : value{is::mixed, count > 1 ? (int64_t)sums[1] : 0, sums[0]};
+    }
+  }
+  bool jump_to(int at, int to) {
+    if (to <= at || to > (int)c_.code.size()) return false;  // a jump back: not followed
+    auto [it, fresh] = waiting_.try_emplace(to, now_);
+    if (!fresh) join(it->second, now_);
+    return true;
+  }
+  bool kind_in(int seat, int64_t kinds) const {
+    const int k = bids_[(size_t)seat].kind;
+    return k >= 0 && ((kinds >> k) & 1);
+  }
+  bool blind(int seat) const {
+    const int k = bids_[(size_t)seat].kind;
+    return k >= 0 && v_.bids[(size_t)k].blind;
+  }
+  // the registers an instruction reads as operands
+  static int operands(sc_op o) {
+    switch (o) {
+      case sc_op::neg: case sc_op::abs: case sc_op::not_: case sc_op::truth: case sc_op::jz: case sc_op::jnz:
+      case sc_op::points: case sc_op::counter_add: case sc_op::counter_sub: case sc_op::counter_set:
+        return 1;
+      case sc_op::add: case sc_op::sub: case sc_op::mul: case sc_op::div: case sc_op::mod: case sc_op::lt: case sc_op::le:
+      case sc_op::gt: case sc_op::ge: case sc_op::eq: case sc_op::ne: case sc_op::min: case sc_op::max: case sc_op::jlt:
+      case sc_op::jle: case sc_op::jgt: case sc_op::jge: case sc_op::jeq: case sc_op::jne:
+        return 2;
+      default: return 0;
+    }
+  }
+  // a load: the value it gives
+  value load(const sc_ins& i) const {
+    switch (i.o) {
+      case sc_op::ld_tricks: return sum(uint64_t{1} << i.x);
+      case sc_op::ld_seat_tricks: return sum((uint64_t)i.k);
+      case sc_op::ld_kind: return constant(kind_in(i.x, i.k));
+      case sc_op::ld_any_kind: {
+        bool any = false;
+        for (uint32_t m = (uint32_t)i.x; m; m &= m - 1) any |= kind_in(__builtin_ctz(m), i.k);
+        return constant(any);
+      }
+      case sc_op::ld_blind: return constant(blind(i.x));
+      case sc_op::ld_any_blind: {
+        bool any = false;
+        for (uint64_t m = (uint64_t)i.k; m; m &= m - 1) any |= blind(__builtin_ctzll(m));
+        return constant(any);
+      }
+      default: return value{};  // an option, counter, score, bid's number or call: no trick, but not fixed here
+    }
+  }
+  // a sum (or difference) that stays a sum of seats: sums of seats apart added, a sum less a sum of some of its
+  // seats, a sum and what reads no trick
+  static std::optional<value> summed(const sc_ins& i, const value& a, const value& b) {
+    const bool sa = a.k == is::sum, sb = b.k == is::sum;
+    if (i.o == sc_op::add) {
+      if (sa && sb) return (a.m & b.m) ? std::nullopt : std::optional<value>(sum(a.m | b.m));
+      if (sa || sb) return sum(sa ? a.m : b.m);
+    }
+    if (i.o == sc_op::sub) {
+      if (sa && sb) return (b.m & ~a.m) ? std::nullopt : std::optional<value>(sum(a.m & ~b.m));
+      if (sa) return sum(a.m);
+    }
+    return std::nullopt;
+  }
+  // what the operation gives of constants, into x; false where it might fail or overflow (then unknown)
+  static bool fold(sc_op o, int64_t a, int64_t b, int64_t& x) {
+    switch (o) {
+      case sc_op::add: return !__builtin_add_overflow(a, b, &x);
+      case sc_op::sub: return !__builtin_sub_overflow(a, b, &x);
+      case sc_op::not_: case sc_op::jz: x = !a; return true;
+      case sc_op::truth: case sc_op::jnz: x = a != 0; return true;
+      case sc_op::lt: case sc_op::jlt: x = a < b; return true;
+      case sc_op::le: case sc_op::jle: x = a <= b; return true;
+      case sc_op::gt: case sc_op::jgt: x = a > b; return true;
+      case sc_op::ge: case sc_op::jge: x = a >= b; return true;
+      case sc_op::eq: case sc_op::jeq: x = a == b; return true;
+      case sc_op::ne: case sc_op::jne: x = a != b; return true;
+      case sc_op::min: x = std::min(a, b); return true;
+      case sc_op::max: x = std::max(a, b); return true;
+      default: return false;  // multiplication, division and the rest: never a kind's test
+    }
+  }
+
+  bool step(int at) {
+    const sc_ins& i = c_.code[(size_t)at];
+    const int uses = operands(i.o);
+    value a = uses >= 1 ? now_[i.a] : value{}, b = uses >= 2 ? now_[i.b] : value{};
+    if (a.k == is::mixed) read(a);
+    if (b.k == is::mixed) read(b);
+    const bool known = a.k == is::constant && (uses < 2 || b.k == is::constant);
+    int64_t x = 0;
+    const bool folded = known && fold(i.o, a.x, b.x, x);
+    switch (i.o) {
+      case sc_op::stop: live_ = false; return true;
+      case sc_op::mov: now_[i.d] = now_[i.a]; return true;  // a copy keeps a mixed value as it is
+      case sc_op::eval: return false;                       // a formula left to the tree walk may read anything
+      case sc_op::jmp: live_ = false; return jump_to(at, i.x);
+      case sc_op::jkind: case sc_op::jnkind: {
+        if (kind_in(i.d, i.k) != (i.o == sc_op::jkind)) return true;
+        live_ = false;
+        return jump_to(at, i.x);
+      }
+      case sc_op::jz: case sc_op::jnz: case sc_op::jlt: case sc_op::jle: case sc_op::jgt: case sc_op::jge: case sc_op::jeq:
+      case sc_op::jne:
+        if (folded) {  // the way it goes
+          if (!x) return true;
+          live_ = false;
+          return jump_to(at, i.x);
+        }
+        read(a);  // both ways
+        read(b);
+        return jump_to(at, i.x);
+      case sc_op::points: case sc_op::counter_add: case sc_op::counter_sub: case sc_op::counter_set:
+        read(a);
+        return true;
+      case sc_op::tally: case sc_op::win: case sc_op::lose: return true;
+      default: break;
+    }
+    if (uses == 0) {
+      now_[i.d] = load(i);
+      return true;
+    }
+    if (auto s = summed(i, a, b)) now_[i.d] = *s;
+    else if (folded) now_[i.d] = constant(x);
+    else {
+      read(a);
+      read(b);
+      now_[i.d] = value{};
+    }
+    return true;
+  }
+
+  const variant& v_;
+  const score_code& c_;
+  const std::array<bid_made, max_seats>& bids_;
+  regs now_;
+  bool live_ = true;
+  std::map<int, regs> waiting_;  // jump targets ahead, with the registers of the paths that jump there
+  std::vector<uint64_t> masks_;
+};
+
+}  // namespace
+
+std::optional<std::vector<uint64_t>> trick_reads(const variant& v, const score_code& c, const std::array<bid_made, max_seats>& bids) {
+  return trick_reader(v, c, bids).run();
 }
 
 }  // namespace spades

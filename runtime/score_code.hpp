@@ -13,8 +13,10 @@
 // solver (runtime/legality.cpp) reasons over the formula's tree itself; the breakdown's rule by rule
 // results; the formulas the program leaves to it (sc_op::eval); and a scoring too large for the registers.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "runtime/variant.hpp"
@@ -56,5 +58,14 @@ std::shared_ptr<const score_code> compile_scoring(const variant& v);
 // Runs the rules over the hand's facts, adding to the result's points, counters, tallies and flags. The
 // counters the rules read are the result's, as the rules change them (set them to the facts' first).
 void run_scoring(const variant& v, const hand_facts& f, hand_result& out, const score_code& c);
+
+struct bid_made;
+// What the program may read of the hand's tricks when the bids are of the kinds in `bids` (their numbers
+// not read), whatever the numbers, the tricks, the counters, scores, calls and options: a mask of the seats
+// whose tricks each read takes together (one seat's own: that seat alone), found by following every path
+// the kinds leave open. None when it may read them otherwise (a formula left to the tree walk) or its
+// jumps do not all go forward. So where no mask holds one of two seats without the other, the hand scores
+// the same for every split of their tricks that keeps the sum.
+std::optional<std::vector<uint64_t>> trick_reads(const variant& v, const score_code& c, const std::array<bid_made, max_seats>& bids);
 
 }  // namespace spades

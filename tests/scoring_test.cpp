@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/score_code.hpp"
 #include "runtime/scoring.hpp"
 #include "tests/test_util.hpp"
 
@@ -129,4 +130,116 @@ TEST_CASE("scoring: a guessed outcome scored apart from the state is what scorin
       }
     }
   CHECK(compared > 1000);
+}
+
+TEST_CASE("scoring: what the compiled scoring reads of the tricks, per bid kinds (trick_reads)") {
+  auto v = load_ruleset("standard");
+  REQUIRE(v->scoring);
+  auto kind = [&](const char* name) {
+    for (size_t k = 0; k < v->bids.size(); ++k)
+      if (v->bids[k].name == name) return (int)k;
+    return -1;
+  };
+  const int number = kind("number"), nil = kind("nil");
+  REQUIRE((number >= 0 && nil >= 0));
+  std::array<bid_made, max_seats> bids{};
+  for (int s = 0; s < 4; ++s) bids[s] = {(int8_t)number, 3};
+  // every bid a number: each side's tricks are read only as the side's sum (N+S, E+W)
+  auto all_numbers = trick_reads(*v, *v->scoring, bids);
+  REQUIRE(all_numbers);
+  std::sort(all_numbers->begin(), all_numbers->end());
+  CHECK(*all_numbers == std::vector<uint64_t>{0x5, 0xa});
+  // N bids nil: N's own tricks are read too (the nil rule), and the side's tricks less N's
+  bids[0] = {(int8_t)nil, 0};
+  auto with_nil = trick_reads(*v, *v->scoring, bids);
+  REQUIRE(with_nil);
+  std::sort(with_nil->begin(), with_nil->end());
+  CHECK(*with_nil == std::vector<uint64_t>{0x1, 0x4, 0x5, 0xa});
+  // a formula the program leaves to the tree walk (a card function) may read anything
+  bool left_to_tree = false;
+  for (const auto& file : std::filesystem::directory_iterator(source_path("rulesets"))) {
+    if (file.path().extension() != ".spades") continue;
+    lang::sources src;
+    auto w = lang::load_variant(src, file.path().string());
+    if (!w->scoring || !w->uses_trick_cards) continue;
+    std::array<bid_made, max_seats> none{};
+    if (!trick_reads(*w, *w->scoring, none)) left_to_tree = true;
+  }
+  CHECK(left_to_tree);
+}
+
+TEST_CASE("scoring: where trick_reads reads two seats only together, every split of their tricks keeping the sum scores the same, in every ruleset") {
+  int pooled = 0, apart = 0;
+  for (const char* dir : {"rulesets", "tests/features"})
+    for (const auto& file : std::filesystem::directory_iterator(source_path(dir))) {
+      if (file.path().extension() != ".spades") continue;
+      INFO(file.path().string());
+      lang::sources src;
+      auto v = lang::load_variant(src, file.path().string());
+      if (v->tricks_per_hand > max_tricks || !v->scoring || !v->scoring->compiled_for(*v) || v->uses_trick_order) continue;
+      rng r(11);
+      game_state st;
+      st.new_game(*v, 0);
+      for (int decision = 0; decision < 900 && st.ph != phase::over; ++decision) {
+        if (st.ph == phase::deal) { st.deal(r); continue; }
+        if (st.ph == phase::play && st.trick == 0 && st.played == 0) {
+          const auto reads = trick_reads(*v, *v->scoring, st.bids);
+          for (int a = 0; reads && a < v->seats; ++a)
+            for (int b = a + 1; b < v->seats; ++b) {
+              bool together = true;
+              for (uint64_t m : *reads) together &= ((m >> a) & 1) == ((m >> b) & 1);
+              if (!together) {
+                ++apart;
+                continue;
+              }
+              // a's and b's tricks moved between them, the rest kept: the same points, counters and tallies
+              for (int sum = 0; sum <= v->tricks_per_hand; ++sum) {
+                std::array<int, max_seats> won{};
+                int rest = v->tricks_per_hand - sum, last = -1;
+                for (int s = 0; s < v->seats; ++s)
+                  if (s != a && s != b) {
+                    const int k = (int)r.below((uint32_t)rest + 1);
+                    won[s] = k;
+                    rest -= k;
+                    last = s;
+                  }
+                if (last < 0 && rest > 0) continue;  // no other seat to take them
+                if (last >= 0) won[last] += rest;
+                std::string first;
+                for (int x = 0; x <= sum; ++x) {
+                  std::array<int, max_seats> split = won;
+                  split[a] = x;
+                  split[b] = sum - x;
+                  std::array<int8_t, max_tricks> order{};
+                  int t = 0;
+                  for (int s = 0; s < v->seats; ++s)
+                    for (int k = 0; k < split[s] && t < max_tricks; ++k) order[t++] = (int8_t)s;
+                  std::string out;
+                  try {
+                    const guessed_hand g = guess_hand(st, split, order.data());
+                    const hand_result res = score(*v, g.facts());
+                    out = outcome(*v, res.points, res.counters, res.tallies, game_end::none, -1);
+                  } catch (const rule_error& e) {
+                    out = std::string("error: ") + e.what();
+                  }
+                  if (x == 0) first = out;
+                  CHECK(out == first);
+                }
+              }
+              ++pooled;
+            }
+        }
+        move_list ms;
+        const int n = st.legal_moves(ms);
+        if (n == 0) break;
+        try {
+          st.apply(ms[r.below((uint32_t)n)]);
+        } catch (const rule_error&) {
+          break;
+        }
+      }
+    }
+  // both answers given, many times each
+  CHECK(pooled > 200);
+  CHECK(apart > 200);
 }
