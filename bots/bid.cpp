@@ -58,6 +58,8 @@ struct outlook {
   double mu = 0;       // the seat's (or bidding team's) expected tricks, playing to win
   double p0 = 0;       // the seat's chance of taking none, playing to lose
   passed_chances p0_passed{};  // ... after passing its highest cards to the partner (p0_passed[0] == p0)
+  card_set hand{};             // the seat's cards, where it has looked at them
+  bool passing_asked = true;   // p0_passed[1...] are known (else asked of `hand` when needed)
   double sure = 0;     // the side's cards sure to win at once (its own, or the team's when bidding as one)
   double own_sure = 0; // the seat's (or bidding team's) own
   double mate_mu = 0;  // the partner's expected tricks, from its bid or from the deal
@@ -87,7 +89,13 @@ outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand*
   if (!unseen) hv = value_hand(v, st.hands[seat], seat);
   double sure = unseen ? unseen->sure : hv.sure;
   o.mu = unseen ? unseen->mu : tricks_of(cal, hv);
-  o.p0_passed = unseen ? unseen->p0_passed : zero_after_passing(v, st.hands[seat], seat, hv, cal.zero_scale);
+  if (unseen) o.p0_passed = unseen->p0_passed;
+  else {
+    // after passing cards: asked only where the seat passes some (expected_score)
+    o.p0_passed.fill(zero_chance(hv, cal.zero_scale));
+    o.hand = st.hands[seat];
+    o.passing_asked = false;
+  }
   o.p0 = o.p0_passed[0];
   o.mate_p0_passed = cal.p0_passed;
   o.mate_p0 = cal.p0;
@@ -228,6 +236,31 @@ int cards_passed(const game_state& c, int team) {
   return 0;
 }
 
+// The seat taking x tricks, its partner y and the opponents the rest, shared out evenly, into `sp`; and where
+// the scoring reads the order of the tricks (or the cards they bring home), their order: the side opens with
+// a run of its sure winners (one kept back for a lead it may not have), then the opponents take theirs, then
+// the side the rest.
+void side_outcome(const variant& v, const outlook& o, int x, int y, const int* opp_seats, int nopp, trick_split& sp) {
+  sp.won.fill(0);
+  sp.won[o.seat] = x;
+  if (o.mate >= 0) sp.won[o.mate] += y;
+  const int rest = v.tricks_per_hand - x - y;
+  for (int k = 0; k < nopp; ++k) sp.won[opp_seats[k]] = rest / nopp + (k < rest % nopp ? 1 : 0);
+  if (!v.uses_trick_order && !v.uses_trick_cards) return;  // not read (nor kept in a guess's key)
+  int t = 0;
+  auto put = [&](int seat, int count) {
+    const int k = std::clamp(count, 0, max_tricks - t);
+    std::memset(sp.order.data() + t, seat, (size_t)k);
+    t += k;
+  };
+  const int run = std::clamp((int)(o.sure - 1), 0, x + y), run_mine = std::min(run, x);
+  put(o.seat, run_mine);
+  if (o.mate >= 0) put(o.mate, run - run_mine);
+  for (int k = 0; k < nopp; ++k) put(opp_seats[k], sp.won[opp_seats[k]]);
+  put(o.seat, x - run_mine);
+  if (o.mate >= 0) put(o.mate, y - (run - run_mine));
+}
+
 // The side's expected score over trick outcomes around the outlook, with the bids (and calls) in `c`.
 // Who plays to take nothing is asked of the scoring (zero_wanted), so a nil or a naught is valued by
 // its chance of taking none.
@@ -244,7 +277,12 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   }
   const int all = v.tricks_per_hand;
   double stakes[2] = {0, 0};
-  const bool me_zero = zero_wanted(cx, c, o.seat, &stakes[0]), mate_zero = o.mate >= 0 && zero_wanted(cx, c, o.mate, &stakes[1]);
+  guess_scorer guesses(cx, c);  // every guess of `c` below
+  // where the hand scores the same for every split of the side's tricks between the two (so a trick costs
+  // either what it costs the other), each sum is scored once
+  const bool pooled = o.mate >= 0 && sums_only(cx, c, o.seat, o.mate);
+  const bool me_zero = zero_wanted(guesses, o.seat, &stakes[0]);
+  const bool mate_zero = o.mate >= 0 && (pooled ? (stakes[1] = stakes[0], me_zero) : zero_wanted(guesses, o.mate, &stakes[1]));
   // one of two partners playing to take nothing passes its highest cards in the exchange the side owes
   const int passed = me_zero != mate_zero ? std::min(cards_passed(c, o.team), max_passed) : 0;
   // a partner playing to take nothing leaves about half its tricks to the one who covers it; and where its
@@ -262,6 +300,8 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   // two such partners give (calibrated::uncovered)
   const calibrated& cal = cx.calibration();
   const double alone = me_zero && mate_zero ? cal.uncovered : 1;
+  if (me_zero && passed > 0 && !o.passing_asked)
+    o.p0_passed = zero_after_passing(v, o.hand, o.seat, value_hand(v, o.hand, o.seat), cal.zero_scale);
   dist me = me_zero ? zero_dist(std::pow(o.p0_passed[passed], alone), all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);
@@ -276,31 +316,24 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   for (int s = 0; s < v.seats; ++s)
     if (s == v.dummy ? c.controller >= 0 && v.team_of[c.controller] != o.team : v.team_of[s] != o.team) opp_seats[nopp++] = s;
   double total = 0, at_stake = 0;  // at_stake: the first tricks' costs of the seats playing to take none, expected
-  const outcome_scorer score(cx, c, o.team);
+  std::array<double, max_tricks + 1> by_sum;
+  std::array<bool, max_tricks + 1> have{};
+  trick_split sp;
+  const outcome_scorer score(cx, guesses, c, o.team);
   for (int i = 0; i < me.n; ++i)
     for (int j = 0; j < mate.n; ++j) {
-      int x = me.x[i], y = std::min<int>(mate.x[j], all - x);
-      std::array<int, max_seats> won{};
-      won[o.seat] = x;
-      if (o.mate >= 0) won[o.mate] += y;
-      int rest = all - x - y;
-      for (int k = 0; k < nopp; ++k) won[opp_seats[k]] = rest / nopp + (k < rest % nopp ? 1 : 0);
-      // the order of tricks: the side opens with a run of its sure winners (one kept back for a lead
-      // it may not have), then the opponents take theirs, then the side the rest
-      std::array<int8_t, max_tricks> order{};
-      int t = 0, run = std::clamp((int)(o.sure - 1), 0, x + y);
-      auto put = [&](int seat, int count) {
-        const int k = std::clamp(count, 0, max_tricks - t);
-        std::memset(order.data() + t, seat, (size_t)k);
-        t += k;
-      };
-      int run_mine = std::min(run, x);
-      put(o.seat, run_mine);
-      if (o.mate >= 0) put(o.mate, run - run_mine);
-      for (int k = 0; k < nopp; ++k) put(opp_seats[k], won[opp_seats[k]]);
-      put(o.seat, x - run_mine);
-      if (o.mate >= 0) put(o.mate, y - (run - run_mine));
-      double u = score(won, order.data());
+      const int x = me.x[i], y = std::min<int>(mate.x[j], all - x);
+      const int sum = std::min(x + y, max_tricks);
+      double u;
+      if (pooled && have[sum]) u = by_sum[sum];
+      else {
+        side_outcome(v, o, x, y, opp_seats, nopp, sp);
+        u = score(sp.won, sp.order.data());
+        if (pooled) {
+          have[sum] = true;
+          by_sum[sum] = u;
+        }
+      }
       total += me.p[i] * mate.p[j] * u;
       at_stake += me.p[i] * mate.p[j] * ((x > 0 ? stakes[0] : 0) + (y > 0 ? stakes[1] : 0));
     }
@@ -410,6 +443,20 @@ struct far_numbers {
   }
 };
 
+// A number bid: a move of a bid kind with a range of numbers.
+bool ranged_bid(const variant& v, const move& m, bool bidding) { return bidding && m.type == move::bid && v.bids[m.a].lo < v.bids[m.a].hi; }
+
+// The numbers of ms[i]'s kind weighed from it on, ms[i..to), none far; and `start`, the one nearest `target`
+// (the first of two as near), which best_move weighs first.
+struct number_run {
+  int to = 0, start = 0;
+  number_run(const variant& v, const far_numbers& numbers, const move* ms, int n, int i, int target) : to(i), start(i) {
+    while (to < n && ranged_bid(v, ms[to], true) && ms[to].a == ms[i].a && !numbers.far(v, ms[to], true)) ++to;
+    for (int j = i; j < to; ++j)
+      if (std::abs(ms[j].b - target) < std::abs(ms[start].b - target)) start = j;
+  }
+};
+
 int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool bidding, const outlook& o, double& best_u) {
   const variant& v = *st.v;
   const int target = (int)std::lround(o.mu);
@@ -417,25 +464,60 @@ int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool
   int best = -1;
   double best_tie = 1e300;
   best_u = -1e300;
-  // numbers far from anything the side may take are not worth scoring (unless nothing else is legal)
-  for (int pass = 0; pass < 2 && best < 0; ++pass) {
-    for (int i = 0; i < n; ++i) {
-      const move& m = ms[i];
-      const bool bid = bidding && m.type == move::bid;
-      const bool far = numbers.far(v, m, bidding);
-      double u;
-      double stake = 0;
-      if ((pass == 0 && far) || !score_move(cx, st, m, o, bidding, u, &stake)) continue;
-      if (bid) u -= zero_margin * stake;
-      // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
-      double tie = bid ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : m.type == move::choice ? m.a : (m.a < 0 ? 0 : 1);
-      if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
-        best = i;
-        best_u = u;
-        best_tie = tie;
-      }
+  // ms[i] scored and weighed against the best so far; its score (-1e300: the scoring failed on it)
+  std::array<bool, max_moves> weighed{};
+  auto weigh = [&](int i) {
+    weighed[i] = true;
+    const move& m = ms[i];
+    const bool bid = bidding && m.type == move::bid;
+    double u;
+    double stake = 0;
+    if (!score_move(cx, st, m, o, bidding, u, &stake)) return -1e300;
+    if (bid) u -= zero_margin * stake;
+    // ties: the number nearest the estimate, a plain bid; declining; refusing partner's bid
+    double tie = bid ? std::abs(m.b - target) + (v.bids[m.a].words.empty() ? 0 : 0.5) : m.type == move::choice ? m.a : (m.a < 0 ? 0 : 1);
+    if (u > best_u + 1e-9 || (u > best_u - 1e-9 && tie < best_tie)) {
+      best = i;
+      best_u = u;
+      best_tie = tie;
+    }
+    return u;
+  };
+  // The numbers of one kind are weighed from the one nearest the estimate outward, each way only while
+  // the score rises: a side's expected score rises to one number and falls past it. Not so where the hand
+  // may end the game (an outcome weighed ends it): there every number not far is weighed.
+  const bool ended_before = cx.answers.game_ended;
+  cx.answers.game_ended = false;
+  for (int i = 0; i < n; ++i) {
+    if (numbers.far(v, ms[i], bidding)) continue;
+    if (!ranged_bid(v, ms[i], bidding)) {
+      weigh(i);
+      continue;
+    }
+    if (i > 0 && ranged_bid(v, ms[i - 1], bidding) && ms[i - 1].a == ms[i].a && !numbers.far(v, ms[i - 1], bidding)) continue;  // weighed with the first
+    const number_run run(v, numbers, ms, n, i, target);
+    const int from = i, to = run.to, start = run.start;
+    const double at = weigh(start);
+    double last = at;
+    for (int j = start + 1; j < to; ++j) {
+      const double u = weigh(j);
+      if (!(u > last + 1e-9)) break;
+      last = u;
+    }
+    last = at;
+    for (int j = start - 1; j >= from; --j) {
+      const double u = weigh(j);
+      if (!(u > last + 1e-9)) break;
+      last = u;
     }
   }
+  if (cx.answers.game_ended)
+    for (int i = 0; i < n; ++i)
+      if (!weighed[i] && !numbers.far(v, ms[i], bidding)) weigh(i);
+  cx.answers.game_ended |= ended_before;
+  // nothing but far numbers (or none the scoring could score): every move
+  if (best < 0)
+    for (int i = 0; i < n; ++i) weigh(i);
   return best >= 0 ? best : 0;
 }
 
@@ -462,26 +544,31 @@ double unseen_score(bot_context& cx, const game_state& st, const move& m, const 
   return total;
 }
 
-// What looking first is worth at least, band by band: one bid best_move weighs (the number nearest the
-// band's estimate), so that a blind move that does not beat it is turned down without weighing every bid.
-// -1e300 (no floor) when a band has no such bid.
-double looking_floor(bot_context& cx, const game_state& st, const move* ms, int n, const std::array<outlook, unseen_bands>& bands) {
+// What looking first is worth, at least, in one band: the bid nearest the band's estimate (of the numbers not
+// far, else the first move not far), scored. `floor`: its score as best_move scores it, when best_move is
+// sure to weigh it (the number it weighs first), so that the band's best is never below it; else -1e300.
+// -1e300 for both when it cannot be scored. (The first is the bar a blind move must clear before looking
+// is weighed in full; it leaves out what a partner's nil may cost the bid, and scored with it, the bar let
+// through blind bids that then lost.)
+double looking_floor(bot_context& cx, const game_state& st, const move* ms, int n, const outlook& o, double& floor) {
   const variant& v = *st.v;
-  double floor = 0;
-  for (const outlook& o : bands) {
-    const far_numbers numbers(v, o, true);
-    int pick = -1;
-    double off = 1e300;
-    for (int i = 0; i < n; ++i) {
-      if (numbers.far(v, ms[i], true)) continue;
-      const double d = ms[i].type == move::bid && v.bids[ms[i].a].lo < v.bids[ms[i].a].hi ? std::abs(ms[i].b - o.mu) : 1e9;
-      if (pick < 0 || d < off) { pick = i; off = d; }
+  const far_numbers numbers(v, o, true);
+  int pick = -1, first = -1;
+  double off = 1e300;
+  for (int i = 0; i < n; ++i) {
+    if (numbers.far(v, ms[i], true)) continue;
+    if (first < 0) first = ranged_bid(v, ms[i], true) ? number_run(v, numbers, ms, n, i, (int)std::lround(o.mu)).start : i;
+    const double d = ranged_bid(v, ms[i], true) ? std::abs(ms[i].b - o.mu) : 1e9;
+    if (pick < 0 || d < off) {
+      pick = i;
+      off = d;
     }
-    double u;
-    if (pick < 0 || !score_move(cx, st, ms[pick], o, true, u)) return -1e300;
-    floor += u / unseen_bands;
   }
-  return floor;
+  double u, stake = 0;
+  floor = -1e300;
+  if (pick < 0 || !score_move(cx, st, ms[pick], o, true, u, &stake)) return -1e300;
+  if (pick == first) floor = ms[pick].type == move::bid ? u - zero_margin * stake : u;
+  return u;
 }
 
 // A decision made before looking at the cards: a bid where blind bids are open, or the answer to partner's
@@ -510,15 +597,27 @@ move choose_unseen(bot_context& cx, const game_state& st, move* ms, int n) {
       if (u > best_u + 1e-9) { best = i; best_u = u; }
     }
   if (nseen == 0) return blind[best >= 0 ? best : 0];
-  if (best >= 0 && best_u > looking_floor(cx, st, ms, nseen, bands) + 1e-9) {
-    double looking = 0;
-    for (const outlook& o : bands) {
-      double u;
-      best_move(cx, st, ms, nseen, true, o, u);
-      looking += u / unseen_bands;
-    }
-    if (best_u > looking + 1e-9) return blind[best];
+  if (best < 0) return choose(cx, st, ms, nseen, true);
+  // a blind move that does not beat the bands' nearest bids is turned down without weighing every bid; nor,
+  // band by band, once the bands weighed and the floors of the rest beat it
+  std::array<double, unseen_bands> floors;
+  double bar = 0, rest = 0;  // rest: the floors of the bands not weighed yet
+  bool bounded = true;       // every band has one
+  for (int k = 0; k < unseen_bands; ++k) {
+    bar += looking_floor(cx, st, ms, nseen, bands[k], floors[k]) / unseen_bands;
+    bounded &= floors[k] > -1e299;
+    rest += floors[k] / unseen_bands;
   }
+  if (!(best_u > bar + 1e-9)) return choose(cx, st, ms, nseen, true);
+  double looking = 0;  // the bands weighed
+  int k = 0;
+  for (; k < unseen_bands && (!bounded || best_u > looking + rest + 1e-9); ++k) {
+    double u;
+    best_move(cx, st, ms, nseen, true, bands[k], u);
+    looking += u / unseen_bands;
+    rest -= floors[k] / unseen_bands;
+  }
+  if (k == unseen_bands && best_u > looking + 1e-9) return blind[best];
   return choose(cx, st, ms, nseen, true);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "runtime/game.hpp"
@@ -75,10 +76,20 @@ struct guess_memo {
   }
 };
 
+// What scoring a guessed hand may read of its tricks for some bid kinds: the compiled scoring's reads
+// (runtime/score_code.hpp's trick_reads), the seats read together, each read a mask; known false where
+// they could not be followed, or a condition of the game's end reads the tricks.
+struct trick_reads_answer {
+  bool known = false;
+  std::vector<uint64_t> masks;
+};
+// The bid kinds of every seat, a byte each: the key of a trick_reads_answer.
+uint64_t kinds_key(const game_state& st);
+
 // The answers kept, each by the function of bots/ that asks it, for a key that holds all the answer reads.
 struct hand_answers {
-  struct {  // carried_unit: per hand and its bids
-    hand_key key;
+  struct {  // carried_unit: per decision (hand_answers::decisions), of the first state it is asked of
+    uint64_t decision = 0;
     std::array<double, max_teams> unit{};
     std::array<bool, max_teams> known{};
   } carried;
@@ -114,7 +125,9 @@ struct hand_answers {
     bool answer = false;
   };
   std::vector<leaves_entry> leaves;
+  std::vector<std::pair<uint64_t, trick_reads_answer>> trick_reads;  // sums_only: per bid kinds (at most 64 kept)
   guess_memo guesses;
+  bool game_ended = false;  // an outcome scored (outcome_scorer) ended the game; reset by whoever asks
   // The decision under way (bot_move): its state, which stays unchanged until it ends, and a count of the
   // decisions begun, so that a key found to hold for that state need not be compared again in it.
   const game_state* root = nullptr;
@@ -147,11 +160,17 @@ class bot_calibration {
   bot_calibration& operator=(const bot_calibration&) = delete;
   const variant& for_variant() const { return v_; }
   const bot_detail::calibrated& get() const;
+  // What the variant's compiled scoring may read of the tricks when the bids are of the kinds of st's:
+  // asked once for the variant and the kinds by whichever game or thread asks first (up to 4,096 kinds),
+  // then shared.
+  bot_detail::trick_reads_answer trick_reads_for(const game_state& st) const;
 
  private:
   const variant& v_;
   mutable std::once_flag once_;
   mutable std::unique_ptr<bot_detail::calibrated> cal_;
+  mutable std::mutex reads_mutex_;
+  mutable std::unordered_map<uint64_t, bot_detail::trick_reads_answer> reads_;
 };
 
 // One game's bot context: every rule-following decision of the game (the Monte Carlo bots' playouts

@@ -160,17 +160,20 @@ namespace {
 
 // What one unit of the carried counter (the one the variant marks as playing the role of overtricks
 // carried to later hands) will cost later, in points: asked of the scoring by raising the counter by 100
-// on an even split of tricks. 0 without such a counter. Kept per hand and its bids.
-double carried_unit(bot_context& cx, const game_state& st, int team) {
+// on an even split of tricks. 0 without such a counter. Kept for the decision under way (bot_move), asked
+// of the first state it scores: the price hangs on the counters and scores before the hand, which the bids
+// the decision weighs do not change.
+double carried_unit(bot_context& cx, guess_scorer& scored, const game_state& st, int team) {
   const variant& v = *st.v;
   const int k = v.bags_counter;
   if (k < 0 || v.seats < 1) return 0;
   auto& c = cx.answers.carried;
-  if (!cx.answers.holds(c.key, st)) {
-    cx.answers.keep(c.key, st);
+  const bool keep = cx.answers.root != nullptr;
+  if (keep && c.decision != cx.answers.decisions) {
+    c.decision = cx.answers.decisions;
     c.known = {};
   }
-  if (c.known[team]) return c.unit[team];
+  if (keep && c.known[team]) return c.unit[team];
   std::array<int, max_seats> won{};
   std::array<int8_t, max_tricks> order{};
   for (int t = 0; t < v.tricks_per_hand && t < max_tricks; ++t) {
@@ -179,14 +182,15 @@ double carried_unit(bot_context& cx, const game_state& st, int team) {
   }
   double unit = 0;
   try {
-    guess_scorer scored(cx, st);
     const int64_t a = scored(won, order.data()).points[team], b = scored(won, order.data(), team).points[team];
     unit = std::clamp((double)(b - a) / 100.0, -50.0, 50.0);
   } catch (const rule_error&) {
     unit = 0;
   }
-  c.known[team] = true;
-  c.unit[team] = unit;
+  if (keep) {
+    c.known[team] = true;
+    c.unit[team] = unit;
+  }
   return unit;
 }
 
@@ -241,18 +245,29 @@ double win_chance(const game_state& c, int team, double stake) {
 // it now changes: a side likely to win anyway gains little by winning now and loses much by losing now
 // (twice the stake times its chance of losing, or of winning, had the game gone on; the stake itself when
 // level). Nothing is kept.
-outcome_scorer::outcome_scorer(bot_context& cx, const game_state& st, int team) : st_(st), scored_(cx, st), team_(team) {
+outcome_scorer::outcome_scorer(bot_context& cx, const game_state& st, int team) : st_(st), ended_(cx.answers.game_ended), team_(team) {
+  own_.emplace(cx, st);
+  scored_ = &*own_;
   const variant& v = *st.v;
-  unit_ = carried_unit(cx, st, team);
+  unit_ = carried_unit(cx, *scored_, st, team);
+  stake_ = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
+  before_ = win_chance(st, team, stake_);
+}
+
+outcome_scorer::outcome_scorer(bot_context& cx, guess_scorer& shared, const game_state& st, int team)
+    : st_(st), scored_(&shared), ended_(cx.answers.game_ended), team_(team) {
+  const variant& v = *st.v;
+  unit_ = carried_unit(cx, shared, st, team);
   stake_ = v.has_target ? (double)std::max<int64_t>(v.target, 200) : 500.0;
   before_ = win_chance(st, team, stake_);
 }
 
 double outcome_scorer::operator()(const std::array<int, max_seats>& won, const int8_t* order) const {
   const variant& v = *st_.v;
-  const guess_memo::result s = scored_(won, order);
+  const guess_memo::result s = (*scored_)(won, order);
   double u = (double)s.points[team_];
   if (v.bags_counter >= 0) u += unit_ * (double)(s.carried[team_] - st_.counters[team_][v.bags_counter]);
+  if (s.end != game_end::none) ended_ = true;
   if (s.end != game_end::none && s.winner >= 0) u += s.winner == team_ ? 2 * stake_ * (1 - before_) : -2 * stake_ * before_;
   return u;
 }
@@ -276,14 +291,19 @@ int first_opponent(const variant& v, int seat) {
 // last two, so that a bag penalty one of them crosses does not count). A set contract that stays set, or
 // an overtrick's bag, is no reason to take nothing.
 bool zero_wanted(bot_context& cx, const game_state& st, int seat, double* stake) {
+  guess_scorer scored(cx, st);
+  return zero_wanted(scored, seat, stake);
+}
+
+bool zero_wanted(guess_scorer& scored, int seat, double* stake) {
   if (stake) *stake = 0;
+  const game_state& st = scored.state();
   const variant& v = *st.v;
   if (seat == v.dummy) return false;  // it has no bid: its controller's decides
   int team = v.team_of[seat];
   int opp = first_opponent(v, seat);
   if (opp < 0 || st.bidding_skipped) return false;
   const int all = v.tricks_per_hand;
-  guess_scorer scored(cx, st);
   auto score_with = [&](int mine) {
     const trick_split sp = split_of({{seat, mine}, {opp, all - mine}});
     return scored(sp.won, sp.order.data()).points[team];
@@ -326,6 +346,12 @@ const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const
   if (opp < 0) return nullptr;
   if (!c.known[seat]) {
     c.known[seat] = true;
+    // a partner whose tricks the scoring reads only with the seat's scores the same for each count
+    for (int m = 0; m < v.seats; ++m)
+      if (m != seat && c.known[m] && v.team_of[seat] >= 0 && v.team_of[m] == v.team_of[seat] && sums_only(cx, st, seat, m)) {
+        c.by_count[seat] = c.by_count[m];
+        return &c.by_count[seat];
+      }
     try {
       const outcome_scorer score(cx, st, v.team_of[seat]);
       for (int k = 0; k <= all; ++k) {
@@ -337,6 +363,26 @@ const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const
     }
   }
   return &c.by_count[seat];
+}
+
+bool sums_only(bot_context& cx, const game_state& st, int a, int b) {
+  const variant& v = *st.v;
+  if (a == b || a == v.dummy || b == v.dummy || v.uses_trick_order || scoring_reads_cards(v)) return false;
+  hand_answers& h = cx.answers;
+  const uint64_t key = kinds_key(st);
+  const trick_reads_answer* e = nullptr;
+  for (const auto& [k, answer] : h.trick_reads)
+    if (k == key) e = &answer;
+  if (!e) {
+    if (h.trick_reads.size() >= 64) h.trick_reads.clear();
+    h.trick_reads.emplace_back(key, cx.shared_calibration()->trick_reads_for(st));
+    e = &h.trick_reads.back().second;
+  }
+  if (!e->known) return false;
+  const uint64_t pa = uint64_t{1} << a, pb = uint64_t{1} << b;
+  for (uint64_t m : e->masks)
+    if (((m & pa) != 0) != ((m & pb) != 0)) return false;
+  return true;
 }
 
 // Does a trick of partner `mate` count for the side as one of the seat's would? Asked of the scoring, once for
@@ -351,6 +397,7 @@ bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate) {
     c.answer = {};
   }
   int8_t& a = c.answer[seat][mate];
+  if (!a && sums_only(cx, st, seat, mate)) a = 2;  // read only together: the same whoever takes the trick
   if (!a) {
     bool same = true;
     const int opp = first_opponent(v, seat), all = std::min(v.tricks_per_hand, max_tricks);
@@ -405,12 +452,14 @@ bool trick_unwanted(bot_context& cx, const game_state& st, int seat) { return tr
 // beats. Each wins the trick it is played to, and it must be played to one.
 int sure_later(const game_state& st, card_set hand, card_set others) {
   const variant& v = *st.v;
-  int n = 0;
-  (hand & v.trump).for_each([&](int c) {
-    bool beaten = false;
-    others.for_each([&](int o) { beaten = beaten || beats(v, o, c); });
-    n += !beaten;
+  // only a trump beats a trump, and of two trumps the higher in power does (beats): the strongest other
+  // trump beats every trump another does
+  int strongest = -1;
+  (others & v.trump).for_each([&](int o) {
+    if (strongest < 0 || v.power[o] > v.power[strongest]) strongest = o;
   });
+  int n = 0;
+  (hand & v.trump).for_each([&](int c) { n += strongest < 0 || !beats(v, strongest, c); });
   return n;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <initializer_list>
+#include <optional>
 #include <utility>
 
 #include "bots/context.hpp"
@@ -38,6 +39,7 @@ guess_memo::result scored(bot_context& cx, const game_state& st, const std::arra
 class guess_scorer {
  public:
   guess_scorer(bot_context& cx, const game_state& st);
+  const game_state& state() const { return st_; }
   guess_scorer(const guess_scorer&) = delete;  // the facts point into it
   guess_scorer& operator=(const guess_scorer&) = delete;
   guess_memo::result operator()(const std::array<int, max_seats>& won, const int8_t* order, int raised = -1);
@@ -59,11 +61,15 @@ class guess_scorer {
 class outcome_scorer {
  public:
   outcome_scorer(bot_context& cx, const game_state& st, int team);
+  // sharing the guesses of `st` scored already (and to come) with others asking of the same state
+  outcome_scorer(bot_context& cx, guess_scorer& shared, const game_state& st, int team);
   double operator()(const std::array<int, max_seats>& won, const int8_t* order) const;
 
  private:
   const game_state& st_;
-  mutable guess_scorer scored_;
+  std::optional<guess_scorer> own_;
+  guess_scorer* scored_;
+  bool& ended_;  // hand_answers::game_ended
   int team_;
   double unit_ = 0, stake_ = 0, before_ = 0;
 };
@@ -75,10 +81,17 @@ inline int scorer_of(const game_state& st, int seat) { return seat == st.v->dumm
 // Does the seat's side lose by the seat taking a trick (a nil, a naught)? `stake`, if given, is set to what the
 // seat's first trick costs the side then (0 when it plays to win). bid_zero: the same, kept per hand.
 bool zero_wanted(bot_context& cx, const game_state& st, int seat, double* stake = nullptr);
+// The same, the guesses scored by `scored` (of its state, shared with others asking of it).
+bool zero_wanted(guess_scorer& scored, int seat, double* stake = nullptr);
 
 bool bid_zero(bot_context& cx, const game_state& st, int seat);
 // The side's score with the seat taking k tricks and an opponent the rest, for every k; null if none.
 const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const game_state& st, int seat);
+// Does the hand of `st` score the same for every split of seats a's and b's tricks that keeps their sum? So
+// when the scoring, compiled, may read their tricks only together whatever the bids' numbers and the tricks
+// (runtime/score_code.hpp's trick_reads, kept per bid kinds), reads neither the order of the tricks nor
+// cards, neither is the dummy, and no condition of the game's end reads the tricks.
+bool sums_only(bot_context& cx, const game_state& st, int a, int b);
 // Does a trick of partner `mate` count for the side as one of the seat's would?
 bool tricks_pooled(bot_context& cx, const game_state& st, int seat, int mate);
 // What one more trick costs the seat's side, with `later` sure tricks of the seat's to come.

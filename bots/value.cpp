@@ -14,6 +14,7 @@
 #include "bots/outcome.hpp"
 #include "bots/play.hpp"
 #include "bots/rank.hpp"
+#include "runtime/score_code.hpp"
 
 namespace spades {
 
@@ -173,10 +174,9 @@ std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::a
   return hands;
 }
 
-// The chance of taking no trick, playing to take none, with the danger priced by the variant's playouts.
-double zero_chance(const hand_value& hv, double scale) { return std::exp(-scale * hv.danger); }
-
 }  // namespace
+
+double zero_chance(const hand_value& hv, double scale) { return std::exp(-scale * hv.danger); }
 
 passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole, double scale) {
   passed_chances p{};
@@ -428,6 +428,51 @@ bot_calibration::bot_calibration(const variant& v, bot_detail::calibrated ready)
 
 bot_calibration::bot_calibration(const variant& v) : v_(v) {}
 bot_calibration::~bot_calibration() = default;
+
+namespace {
+
+// Does the formula read anything but the bids, calls, options, counters, scores and the hand's number and
+// dealer (a count of tricks, a card)? Unknown names are taken to read them.
+bool reads_play(const variant& v, int node) {
+  if (node < 0) return false;
+  const expr_node& e = v.exprs[(size_t)node];
+  if (e.o == op::var) switch (e.v) {
+      case var::option: case var::counter: case var::score: case var::behind: case var::hand: case var::first_hand:
+      case var::team_bid: case var::team_kind: case var::team_blind: case var::player_bid: case var::player_kind:
+      case var::player_blind: case var::team_call: case var::player_call: case var::partner_kind:
+      case var::dealer: case var::dealer_left: case var::dealer_right: case var::dealer_partner:
+        break;
+      default: return true;
+    }
+  return reads_play(v, e.a) || reads_play(v, e.b) || reads_play(v, e.c);
+}
+
+}  // namespace
+
+namespace bot_detail {
+uint64_t kinds_key(const game_state& st) {
+  uint64_t key = 0;
+  for (int s = 0; s < max_seats; ++s) key |= (uint64_t)(uint8_t)st.bids[s].kind << (8 * s);
+  return key;
+}
+}  // namespace bot_detail
+
+bot_detail::trick_reads_answer bot_calibration::trick_reads_for(const game_state& st) const {
+  const uint64_t key = bot_detail::kinds_key(st);
+  {
+    const std::lock_guard<std::mutex> lock(reads_mutex_);
+    if (auto it = reads_.find(key); it != reads_.end()) return it->second;
+  }
+  bot_detail::trick_reads_answer a;
+  if (v_.scoring && v_.scoring->compiled_for(v_) && !reads_play(v_, v_.win_when) && !reads_play(v_, v_.lose_when))
+    if (auto masks = trick_reads(v_, *v_.scoring, st.bids)) {
+      a.known = true;
+      a.masks = std::move(*masks);
+    }
+  const std::lock_guard<std::mutex> lock(reads_mutex_);
+  if (reads_.size() < 4096) reads_.emplace(key, a);
+  return a;
+}
 
 const bot_detail::calibrated& bot_calibration::get() const {
   std::call_once(once_, [this] { cal_ = std::make_unique<bot_detail::calibrated>(bot_detail::calibrate(v_)); });

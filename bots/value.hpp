@@ -16,6 +16,8 @@ int side_size(const variant& v, int seat);
 // back add little), by the fitted guess; `whole` is the hand's value before passing.
 constexpr int max_passed = 2;
 using passed_chances = std::array<double, max_passed + 1>;
+// The chance of taking no trick, playing to take none, with the danger priced by the variant's playouts.
+double zero_chance(const hand_value& hv, double scale);
 passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole, double scale);
 
 // What a hand not looked at may be: its estimate, chance of taking none and sure winners, for one band of

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "bots/bot.hpp"
+#include "bots/outcome.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
@@ -660,4 +661,29 @@ TEST_CASE("bot: a side whose contract is lost does not ruff a trick that an oppo
                             "JD", "JC", "2C", "8D", "TD", "TH", "3C", "5C", "9D", "JH", "4C", "6C", "2H", "3H", "4H"});
   REQUIRE(st.turn == 2);
   CHECK(bot_says(st) == "7C");
+}
+
+TEST_CASE("bot: partners whose tricks the scoring reads only as their sum are scored once per sum (sums_only)") {
+  auto v = load_ruleset("standard");
+  bot_context cx(*v);
+  // every bid a number: N and S are read only together, N and E never
+  game_state st = position(*v, four_hands, {"4", "3", "4", "2"});
+  CHECK(bot_detail::sums_only(cx, st, 0, 2));
+  CHECK(bot_detail::sums_only(cx, st, 1, 3));
+  CHECK_FALSE(bot_detail::sums_only(cx, st, 0, 1));
+  // E bids nil: its own tricks are read (the nil rule), so E and W no longer; N and S still
+  st = position(*v, four_hands, {"nil", "3", "4", "2"});
+  CHECK_FALSE(bot_detail::sums_only(cx, st, 1, 3));
+  CHECK(bot_detail::sums_only(cx, st, 0, 2));
+  // a game that ends on the side's tricks: the end is asked of the guessed hand too, and is not followed
+  auto w = load_text("ends_on_tricks", "game \"T\"\nextends \"standard\"\nend {\n  win when tricks >= 13\n}\n");
+  bot_context wx(*w);
+  CHECK_FALSE(bot_detail::sums_only(wx, position(*w, four_hands, {"4", "3", "4", "2"}), 0, 2));
+  // nor where the scoring reads which tricks were won when (a call on the first tricks)
+  auto b = load_ruleset("bemo");
+  REQUIRE(b->uses_trick_order);
+  bot_context bx(*b);
+  game_state bs;
+  bs.new_game(*b, 0);
+  CHECK_FALSE(bot_detail::sums_only(bx, bs, 0, 2));
 }
