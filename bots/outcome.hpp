@@ -39,7 +39,7 @@ guess_memo::result scored(bot_context& cx, const game_state& st, const std::arra
 class guess_scorer {
  public:
   guess_scorer(bot_context& cx, const game_state& st);
-  const game_state& state() const { return st_; }
+  const game_state& state() const { return st_; }  // the state its guesses are of
   guess_scorer(const guess_scorer&) = delete;  // the facts point into it
   guess_scorer& operator=(const guess_scorer&) = delete;
   guess_memo::result operator()(const std::array<int, max_seats>& won, const int8_t* order, int raised = -1);

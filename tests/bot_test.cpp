@@ -687,3 +687,19 @@ TEST_CASE("bot: partners whose tricks the scoring reads only as their sum are sc
   bs.new_game(*b, 0);
   CHECK_FALSE(bot_detail::sums_only(bx, bs, 0, 2));
 }
+
+TEST_CASE("bot: where the hand may end the game, every number is weighed, not only those up to a local top") {
+  // Fixed hands, the last (eighth) hand: NS 461, EW 369, EW 9 bags; E bid 5, S 2, W to bid. Weighing up
+  // from its estimate W stops at 2, whose score the next number does not beat; the game's end makes 4 the
+  // best of all
+  auto v = load_ruleset("fixed-hands");
+  game_state st = position(*v,
+                           {"AS TS 6S 2S 4H 3H KD JD TD 8D 6D KC 2C", "QS 9S 7S AH QH 8H 7H 5H AD QD 5D 4D 4C",
+                            "KS JS 4S JH TH 6H 2H 3D 2D AC 7C 6C 5C", "8S 5S 3S KH 9H 9D 7D QC JC TC 9C 8C 3C"},
+                           {"5", "2"}, 7);
+  st.score = {461, 369};
+  st.counters[0][0] = 1;
+  st.counters[1][0] = 9;
+  REQUIRE(st.turn == 3);
+  CHECK(bot_says(st) == "4");
+}

@@ -83,6 +83,24 @@ std::string by_function(const game_state& st, const std::array<int, max_seats>& 
   }
 }
 
+// One step of a seeded random game: the deal, or a random legal move; false when there is none or the
+// rules fail on it (a variant whose scoring fails: the comparisons have seen its error).
+bool random_step(game_state& st, rng& r) {
+  if (st.ph == phase::deal) {
+    st.deal(r);
+    return true;
+  }
+  move_list ms;
+  const int n = st.legal_moves(ms);
+  if (n == 0) return false;
+  try {
+    st.apply(ms[r.below((uint32_t)n)]);
+  } catch (const rule_error&) {
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE("scoring: a guessed outcome scored apart from the state is what scoring it in a copy gives, in every ruleset") {
@@ -98,7 +116,6 @@ TEST_CASE("scoring: a guessed outcome scored apart from the state is what scorin
       game_state st;
       st.new_game(*v, 0);
       for (int decision = 0; decision < 600 && st.ph != phase::over; ++decision) {
-        if (st.ph == phase::deal) { st.deal(r); continue; }
         if ((st.ph == phase::bid || st.ph == phase::play) && r.below(6) == 0) {
           // a guess: each trick to a random seat that is not the dummy
           std::array<int, max_seats> won{};
@@ -119,14 +136,7 @@ TEST_CASE("scoring: a guessed outcome scored apart from the state is what scorin
                  before.hands == st.hands && before.ph == st.ph && before.won_flag == st.won_flag));
           ++compared;
         }
-        move_list ms;
-        const int n = st.legal_moves(ms);
-        if (n == 0) break;
-        try {
-          st.apply(ms[r.below((uint32_t)n)]);
-        } catch (const rule_error&) {
-          break;  // a variant whose scoring fails: the comparison above has seen its error
-        }
+        if (!random_step(st, r)) break;
       }
     }
   CHECK(compared > 1000);
@@ -181,7 +191,6 @@ TEST_CASE("scoring: where trick_reads reads two seats only together, every split
       game_state st;
       st.new_game(*v, 0);
       for (int decision = 0; decision < 900 && st.ph != phase::over; ++decision) {
-        if (st.ph == phase::deal) { st.deal(r); continue; }
         if (st.ph == phase::play && st.trick == 0 && st.played == 0) {
           const auto reads = trick_reads(*v, *v->scoring, st.bids);
           for (int a = 0; reads && a < v->seats; ++a)
@@ -229,14 +238,7 @@ TEST_CASE("scoring: where trick_reads reads two seats only together, every split
               ++pooled;
             }
         }
-        move_list ms;
-        const int n = st.legal_moves(ms);
-        if (n == 0) break;
-        try {
-          st.apply(ms[r.below((uint32_t)n)]);
-        } catch (const rule_error&) {
-          break;
-        }
+        if (!random_step(st, r)) break;
       }
     }
   // both answers given, many times each
