@@ -485,7 +485,8 @@ int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool
   };
   // The numbers of one kind are weighed from the one nearest the estimate outward, each way only while
   // the score rises: a side's expected score rises to one number and falls past it. Not so where the hand
-  // may end the game (an outcome weighed ends it): there every number not far is weighed.
+  // may end the game (an outcome weighed ends it), nor where the highest bid wins a dummy (its score steps
+  // where it overtakes the others'): there every number not far is weighed.
   const bool ended_before = cx.answers.game_ended;
   cx.answers.game_ended = false;
   for (int i = 0; i < n; ++i) {
@@ -511,7 +512,7 @@ int best_move(bot_context& cx, const game_state& st, const move* ms, int n, bool
       last = u;
     }
   }
-  if (cx.answers.game_ended)
+  if (cx.answers.game_ended || (bidding && v.dummy >= 0 && st.controller < 0))
     for (int i = 0; i < n; ++i)
       if (!weighed[i] && !numbers.far(v, ms[i], bidding)) weigh(i);
   cx.answers.game_ended |= ended_before;
