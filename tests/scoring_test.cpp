@@ -178,6 +178,69 @@ TEST_CASE("scoring: what the compiled scoring reads of the tricks, per bid kinds
   CHECK(left_to_tree);
 }
 
+namespace {
+
+// Where trick_reads reads two seats only together, every split of their tricks keeping the sum scores the
+// same: checked at the first card of each hand of a seeded random game of `v`, for every such pair, every
+// sum and every split of it, the other seats' tricks drawn at random. Counts the pairs read together and
+// apart.
+void check_splits(const variant& v, uint64_t seed, int& pooled, int& apart) {
+  rng r(seed);
+  game_state st;
+  st.new_game(v, 0);
+  for (int decision = 0; decision < 900 && st.ph != phase::over; ++decision) {
+    if (st.ph == phase::play && st.trick == 0 && st.played == 0) {
+      const auto reads = trick_reads(v, *v.scoring, st.bids);
+      for (int a = 0; reads && a < v.seats; ++a)
+        for (int b = a + 1; b < v.seats; ++b) {
+          bool together = true;
+          for (uint64_t m : *reads) together &= ((m >> a) & 1) == ((m >> b) & 1);
+          if (!together) {
+            ++apart;
+            continue;
+          }
+          for (int sum = 0; sum <= v.tricks_per_hand; ++sum) {
+            std::array<int, max_seats> won{};
+            int rest = v.tricks_per_hand - sum, last = -1;
+            for (int s = 0; s < v.seats; ++s)
+              if (s != a && s != b) {
+                const int k = (int)r.below((uint32_t)rest + 1);
+                won[s] = k;
+                rest -= k;
+                last = s;
+              }
+            if (last < 0 && rest > 0) continue;  // no other seat to take them
+            if (last >= 0) won[last] += rest;
+            std::string first;
+            for (int x = 0; x <= sum; ++x) {
+              std::array<int, max_seats> split = won;
+              split[a] = x;
+              split[b] = sum - x;
+              std::array<int8_t, max_tricks> order{};
+              int t = 0;
+              for (int s = 0; s < v.seats; ++s)
+                for (int k = 0; k < split[s] && t < max_tricks; ++k) order[t++] = (int8_t)s;
+              std::string out;
+              try {
+                const guessed_hand g = guess_hand(st, split, order.data());
+                const hand_result res = score(v, g.facts());
+                out = outcome(v, res.points, res.counters, res.tallies, game_end::none, -1);
+              } catch (const rule_error& e) {
+                out = std::string("error: ") + e.what();
+              }
+              if (x == 0) first = out;
+              CHECK(out == first);
+            }
+          }
+          ++pooled;
+        }
+    }
+    if (!random_step(st, r)) break;
+  }
+}
+
+}  // namespace
+
 TEST_CASE("scoring: where trick_reads reads two seats only together, every split of their tricks keeping the sum scores the same, in every ruleset") {
   int pooled = 0, apart = 0;
   for (const char* dir : {"rulesets", "tests/features"})
@@ -187,61 +250,43 @@ TEST_CASE("scoring: where trick_reads reads two seats only together, every split
       lang::sources src;
       auto v = lang::load_variant(src, file.path().string());
       if (v->tricks_per_hand > max_tricks || !v->scoring || !v->scoring->compiled_for(*v) || v->uses_trick_order) continue;
-      rng r(11);
-      game_state st;
-      st.new_game(*v, 0);
-      for (int decision = 0; decision < 900 && st.ph != phase::over; ++decision) {
-        if (st.ph == phase::play && st.trick == 0 && st.played == 0) {
-          const auto reads = trick_reads(*v, *v->scoring, st.bids);
-          for (int a = 0; reads && a < v->seats; ++a)
-            for (int b = a + 1; b < v->seats; ++b) {
-              bool together = true;
-              for (uint64_t m : *reads) together &= ((m >> a) & 1) == ((m >> b) & 1);
-              if (!together) {
-                ++apart;
-                continue;
-              }
-              // a's and b's tricks moved between them, the rest kept: the same points, counters and tallies
-              for (int sum = 0; sum <= v->tricks_per_hand; ++sum) {
-                std::array<int, max_seats> won{};
-                int rest = v->tricks_per_hand - sum, last = -1;
-                for (int s = 0; s < v->seats; ++s)
-                  if (s != a && s != b) {
-                    const int k = (int)r.below((uint32_t)rest + 1);
-                    won[s] = k;
-                    rest -= k;
-                    last = s;
-                  }
-                if (last < 0 && rest > 0) continue;  // no other seat to take them
-                if (last >= 0) won[last] += rest;
-                std::string first;
-                for (int x = 0; x <= sum; ++x) {
-                  std::array<int, max_seats> split = won;
-                  split[a] = x;
-                  split[b] = sum - x;
-                  std::array<int8_t, max_tricks> order{};
-                  int t = 0;
-                  for (int s = 0; s < v->seats; ++s)
-                    for (int k = 0; k < split[s] && t < max_tricks; ++k) order[t++] = (int8_t)s;
-                  std::string out;
-                  try {
-                    const guessed_hand g = guess_hand(st, split, order.data());
-                    const hand_result res = score(*v, g.facts());
-                    out = outcome(*v, res.points, res.counters, res.tallies, game_end::none, -1);
-                  } catch (const rule_error& e) {
-                    out = std::string("error: ") + e.what();
-                  }
-                  if (x == 0) first = out;
-                  CHECK(out == first);
-                }
-              }
-              ++pooled;
-            }
-        }
-        if (!random_step(st, r)) break;
-      }
+      check_splits(*v, 11, pooled, apart);
     }
   // both answers given, many times each
   CHECK(pooled > 200);
   CHECK(apart > 200);
+}
+
+TEST_CASE("scoring: trick_reads follows sums through lets, joins, differences and comparisons") {
+  // each rule added to standard's, the masks read with four number bids (N E S W = 1 2 4 8), sorted
+  struct variant_case {
+    const char* rules;
+    std::vector<uint64_t> masks;
+  };
+  const std::vector<variant_case> cases = {
+      // a player's own tricks, scored: read alone
+      {"rule own each player { points 10 * tricks }", {0x1, 0x2, 0x4, 0x5, 0x8, 0xa}},
+      // the side's tricks through a let, a comparison and min: the side only
+      {"rule capped each team { let t = tricks\n points min(t, 9) }", {0x5, 0xa}},
+      // a let set on one path to the side's tricks and on the other to a bid's number: read where used
+      {"rule either each team { let t = if bid > 3 then tricks else bid\n points t }", {0x5, 0xa}},
+      // the side's tricks less a player's: what the rest of the side took, read as that
+      {"rule rest each player { points 0 - tricks }", {0x1, 0x2, 0x4, 0x5, 0x8, 0xa}},
+      // a sum kept but never used: nothing read for it
+      {"rule unused each team { let t = tricks + 1\n points bid }", {0x5, 0xa}},
+  };
+  for (const variant_case& c : cases) {
+    INFO(c.rules);
+    auto v = load_text("reads", std::string("extends \"standard\"\nscoring {\n  ") + c.rules + "\n}\n");
+    REQUIRE(v->scoring);
+    std::array<bid_made, max_seats> bids{};
+    for (int s = 0; s < 4; ++s) bids[s] = {0, 3};  // standard's first kind: a number
+    auto masks = trick_reads(*v, *v->scoring, bids);
+    REQUIRE(masks);
+    std::sort(masks->begin(), masks->end());
+    CHECK(*masks == c.masks);
+    int pooled = 0, apart = 0;
+    check_splits(*v, 3, pooled, apart);
+    CHECK(pooled + apart > 0);
+  }
 }
