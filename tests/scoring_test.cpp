@@ -101,44 +101,51 @@ bool random_step(game_state& st, rng& r) {
   return true;
 }
 
-}  // namespace
-
-TEST_CASE("scoring: a guessed outcome scored apart from the state is what scoring it in a copy gives, in every ruleset") {
-  int compared = 0;
+// Calls `check` with every ruleset and feature file, loaded.
+template <class F>
+void each_variant_file(F check) {
   for (const char* dir : {"rulesets", "tests/features"})
     for (const auto& file : std::filesystem::directory_iterator(source_path(dir))) {
       if (file.path().extension() != ".spades") continue;
       INFO(file.path().string());
       lang::sources src;
-      auto v = lang::load_variant(src, file.path().string());
-      if (v->tricks_per_hand > max_tricks) continue;
-      rng r(7);
-      game_state st;
-      st.new_game(*v, 0);
-      for (int decision = 0; decision < 600 && st.ph != phase::over; ++decision) {
-        if ((st.ph == phase::bid || st.ph == phase::play) && r.below(6) == 0) {
-          // a guess: each trick to a random seat that is not the dummy
-          std::array<int, max_seats> won{};
-          std::array<int8_t, max_tricks> order{};
-          for (int i = 0; i < v->tricks_per_hand; ++i) {
-            int seat = (int)r.below((uint32_t)v->seats);
-            if (seat == v->dummy) seat = (seat + 1) % v->seats;
-            order[i] = (int8_t)seat;
-            ++won[seat];
-          }
-          const std::pair<int, int> bump = v->counters.empty() ? std::pair{-1, 0} : std::pair{(int)r.below((uint32_t)v->teams), 0};
-          const game_state before = st;
-          CHECK(by_function(st, won, order.data(), {-1, 0}) == by_copy(st, won, order.data(), {-1, 0}));
-          CHECK(by_function(st, won, order.data(), bump) == by_copy(st, won, order.data(), bump));
-          // nothing written
-          CHECK((before.score == st.score && before.counters == st.counters && before.tallies == st.tallies &&
-                 before.hand_points == st.hand_points && before.tricks_won == st.tricks_won && before.won_cards == st.won_cards &&
-                 before.hands == st.hands && before.ph == st.ph && before.won_flag == st.won_flag));
-          ++compared;
-        }
-        if (!random_step(st, r)) break;
-      }
+      check(lang::load_variant(src, file.path().string()));
     }
+}
+
+}  // namespace
+
+TEST_CASE("scoring: a guessed outcome scored apart from the state is what scoring it in a copy gives, in every ruleset") {
+  int compared = 0;
+  each_variant_file([&](const std::shared_ptr<const variant>& v) {
+    if (v->tricks_per_hand > max_tricks) return;
+    rng r(7);
+    game_state st;
+    st.new_game(*v, 0);
+    for (int decision = 0; decision < 600 && st.ph != phase::over; ++decision) {
+      if ((st.ph == phase::bid || st.ph == phase::play) && r.below(6) == 0) {
+        // a guess: each trick to a random seat that is not the dummy
+        std::array<int, max_seats> won{};
+        std::array<int8_t, max_tricks> order{};
+        for (int i = 0; i < v->tricks_per_hand; ++i) {
+          int seat = (int)r.below((uint32_t)v->seats);
+          if (seat == v->dummy) seat = (seat + 1) % v->seats;
+          order[i] = (int8_t)seat;
+          ++won[seat];
+        }
+        const std::pair<int, int> bump = v->counters.empty() ? std::pair{-1, 0} : std::pair{(int)r.below((uint32_t)v->teams), 0};
+        const game_state before = st;
+        CHECK(by_function(st, won, order.data(), {-1, 0}) == by_copy(st, won, order.data(), {-1, 0}));
+        CHECK(by_function(st, won, order.data(), bump) == by_copy(st, won, order.data(), bump));
+        // nothing written
+        CHECK((before.score == st.score && before.counters == st.counters && before.tallies == st.tallies &&
+               before.hand_points == st.hand_points && before.tricks_won == st.tricks_won && before.won_cards == st.won_cards &&
+               before.hands == st.hands && before.ph == st.ph && before.won_flag == st.won_flag));
+        ++compared;
+      }
+      if (!random_step(st, r)) break;
+    }
+  });
   CHECK(compared > 1000);
 }
 
@@ -243,15 +250,10 @@ void check_splits(const variant& v, uint64_t seed, int& pooled, int& apart) {
 
 TEST_CASE("scoring: where trick_reads reads two seats only together, every split of their tricks keeping the sum scores the same, in every ruleset") {
   int pooled = 0, apart = 0;
-  for (const char* dir : {"rulesets", "tests/features"})
-    for (const auto& file : std::filesystem::directory_iterator(source_path(dir))) {
-      if (file.path().extension() != ".spades") continue;
-      INFO(file.path().string());
-      lang::sources src;
-      auto v = lang::load_variant(src, file.path().string());
-      if (v->tricks_per_hand > max_tricks || !v->scoring || !v->scoring->compiled_for(*v) || v->uses_trick_order) continue;
-      check_splits(*v, 11, pooled, apart);
-    }
+  each_variant_file([&](const std::shared_ptr<const variant>& v) {
+    if (v->tricks_per_hand > max_tricks || !v->scoring || !v->scoring->compiled_for(*v) || v->uses_trick_order) return;
+    check_splits(*v, 11, pooled, apart);
+  });
   // both answers given, many times each
   CHECK(pooled > 200);
   CHECK(apart > 200);
