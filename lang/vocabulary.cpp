@@ -107,7 +107,7 @@ const builtin* find_builtin(std::string_view name) {
 
 std::string_view scope_title(scope s) {
   static constexpr std::array<std::string_view, scope_count> titles{
-      "a `skip when` condition", "a bid's `allow when` condition", "a play condition", "a team rule or end condition", "a player rule"};
+      "a game condition (`skip when`, `tie when`, a step's `when`)", "a bid's `allow when` condition", "a play condition", "a team rule or end condition", "a player rule"};
   return titles[int(s)];
 }
 

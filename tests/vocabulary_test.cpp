@@ -123,7 +123,7 @@ TEST_CASE("vocabulary: keywords and functions cannot be names in formulas; varia
     INFO(b.name);
     std::string d = diagnostic_of(fmt::format("extends \"standard\"\nbidding {{ skip when {} }}\n", b.name));
     if (b.kind == lang::builtin::function) CHECK(d.rfind("expected", 0) == 0);
-    else CHECK((d == "" || d == fmt::format("'{}' cannot be used in a `skip when` condition: {}", b.name, lang::where_known(b.scopes))));
+    else CHECK((d == "" || d == fmt::format("'{}' cannot be used in a game condition (`skip when`, `tie when`, a step's `when`): {}", b.name, lang::where_known(b.scopes))));
   }
 }
 
