@@ -152,10 +152,6 @@ guess_memo::result guess_scorer::operator()(const std::array<int, max_seats>& wo
   return r;
 }
 
-guess_memo::result scored(bot_context& cx, const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised) {
-  return guess_scorer(cx, st)(won, order, raised);
-}
-
 namespace {
 
 // What one unit of the carried counter (the one the variant marks as playing the role of overtricks

@@ -32,10 +32,9 @@ scored_guess score_guess(const variant& v, const hand_facts& f);
 // The same for `won` tricks taken in `order` (guess_hand).
 scored_guess score_guess(const game_state& st, const std::array<int, max_seats>& won, const int8_t* order);
 
-// A guessed outcome's score as score_guess gives it (with `raised`, the team whose carried counter is raised
-// by 100 before the hand), kept for the decision under way (guess_memo).
-guess_memo::result scored(bot_context& cx, const game_state& st, const std::array<int, max_seats>& won, const int8_t* order, int raised = -1);
-// The same for many guesses of one state (unchanged while it is used): what they share is read once.
+// Guessed outcomes of one state (unchanged while it is used) scored as score_guess scores them (with
+// `raised`, the team whose carried counter is raised by 100 before the hand), kept for the decision under
+// way (guess_memo); what they share is read once.
 class guess_scorer {
  public:
   guess_scorer(bot_context& cx, const game_state& st);

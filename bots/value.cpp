@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -49,25 +48,6 @@ double at_least(int m, double p, int r) {
     pmf *= (double)(m - i) / (i + 1) * p / (1 - p);
   }
   return std::max(0.0, 1 - below);
-}
-
-// Does the deck hold identical cards (two packs)? Each card's suit and power put in a small open-addressed
-// set, found there already for a twin (asked at every valuation, where sorting the deck cost a quarter of it).
-bool has_twins(const variant& v) {
-  constexpr int32_t empty = INT32_MIN;  // no card's key: a suit is an int8_t
-  constexpr uint32_t slots = 2 * max_cards;
-  static_assert((slots & (slots - 1)) == 0);
-  std::array<int32_t, slots> seen;
-  seen.fill(empty);
-  bool twins = false;
-  v.deck.for_each([&](int c) {
-    const int32_t key = v.follow_suit[c] * 65536 + v.power[c];
-    uint32_t i = ((uint32_t)key * 2654435761u) >> (32 - std::countr_zero(slots));
-    for (; seen[i] != empty; i = (i + 1) & (slots - 1))
-      if (seen[i] == key) twins = true;
-    if (!twins) seen[i] = key;
-  });
-  return twins;
 }
 
 }  // namespace
@@ -138,7 +118,7 @@ hand_value value_hand(const variant& v, card_set hand, int seat) {
     if (!trumps) hv.tricks += 0.3 * long_excess * (v.trump.empty() ? 1.0 : 0.5);
   }
   const bool beat = std::any_of(v.restrictions.begin(), v.restrictions.end(), [](const play_restriction& r) { return r.step == restrict_step::beat; });
-  const bool fitted_holds = !beat && !has_twins(v);
+  const bool fitted_holds = !beat && !v.twin_cards;
   hv.danger = trump_danger + (fitted_holds ? side_fitted : 1.2 * side_plain);
   hv.plain_danger = 1.2 * (side_plain + plain);
   if (ntrump > 0) {

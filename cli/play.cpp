@@ -324,7 +324,7 @@ struct table : observer {
       if (!read(fmt::format("{}{}: ", answer ? "Agree or refuse" : "Blind bid", look_offer), line)) return turn_result::left;
       std::string t = lower_words(line);
       if (t.empty() || t == "hand" || t == look_word) {  // looking at your hand gives up the blind decision
-        if (!st.may_look(me)) {
+        if (!can_look) {
           fmt::print("  you may not look now: every bid open to you is blind ({})\n", blinds);
           continue;
         }

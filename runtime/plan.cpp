@@ -128,16 +128,20 @@ bool plain_restrictions(const variant& v) {
   return true;
 }
 
-void plan_play(variant& v) {
+// Is the restriction's condition `not NAME` for the built-in name `name`?
+bool when_not(const variant& v, const play_restriction& r, var name) {
   const auto& x = v.exprs;
+  return r.when >= 0 && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == name;
+}
+
+void plan_play(variant& v) {
   v.lead_forbidden = v.forcing_leads = card_set{};
   for (play_restriction& r : v.restrictions) {
     // the usual lead restriction, `when not broken`, is tested directly on the hot path
-    r.unless_broken = r.when >= 0 && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == var::broken;
+    r.unless_broken = when_not(v, r, var::broken);
     // `refuse NAME all when not winning`, the core's spelling of `follow beat`, is that step too (at a lead
     // every card is winning: it refuses none there)
-    if (r.when >= 0 && r.kind == restrict_kind::refuse && x[r.when].o == op::not_ && x[x[r.when].a].o == op::var && x[x[r.when].a].v == var::winning)
-      r.beat = true;
+    if (r.kind == restrict_kind::refuse && when_not(v, r, var::winning)) r.beat = true;
     if (r.unless_broken) r.per_card = false, r.when_fixed.clear(), r.when_card.clear();
     else split_per_card(v, r);
     r.held_group = r.per_card ? held_group_of(v, r.when_card) : -1;
@@ -161,17 +165,25 @@ void plan_play(variant& v) {
 }
 
 // Per card, the cards of its suit above and below it: `above` and `below` read as two masks, not a walk of the suit.
+// And whether a card of the deck has a twin there: another of its suit neither above nor below it.
 void plan_ranks(variant& v) {
   const size_t n = v.cards.size();
   v.above_mask.assign(n, {});
   v.below_mask.assign(n, {});
+  v.twin_cards = false;
   if (v.follow_suit.size() != n || v.power.size() != n) return;
   for (size_t c = 0; c < n; ++c) {
     if (v.follow_suit[c] < 0 || (size_t)v.follow_suit[c] >= v.follow_mask.size()) continue;
-    v.follow_mask[v.follow_suit[c]].for_each([&](int o) {
+    const card_set suit = v.follow_mask[v.follow_suit[c]];
+    suit.for_each([&](int o) {
       if (v.power[o] > v.power[c]) v.above_mask[c].add(o);
       if (v.power[o] < v.power[c]) v.below_mask[c].add(o);
     });
+    if (v.deck.has((int)c)) {
+      card_set level = suit & v.deck & ~v.above_mask[c] & ~v.below_mask[c];
+      level.remove((int)c);
+      v.twin_cards |= !level.empty();
+    }
   }
 }
 

@@ -183,16 +183,13 @@ guessed_hand guess_base(const game_state& st) {
   for (int s = 0; s < v.seats; ++s) g.won_cards[s] |= st.hands[s];
   g.trick_win_card = st.trick_win_card;
   for (int i = st.trick; i < max_tricks; ++i) g.trick_win_card[i] = -1;
-  g.trick_winner = st.trick_winner;
   g.dealt = st.dealt;
-  if (st.controller >= 0) {  // the dummy's cards are its player's, and the tricks past the hand's it won
+  if (st.controller >= 0) {  // the dummy's cards are its player's (its tricks: set_guessed_tricks)
     const int d = v.dummy, c = st.controller;
     g.won_cards[c] |= g.won_cards[d];
     g.won_cards[d] = {};
     g.dealt[c] |= g.dealt[d];
     g.dealt[d] = {};
-    for (int i = 0; i < max_tricks; ++i)
-      if (g.trick_winner[i] == d) g.trick_winner[i] = (int8_t)c;
   }
   return g;
 }

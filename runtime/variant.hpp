@@ -290,6 +290,7 @@ struct variant {
   // plan: per card, the cards that follow its suit and rank above it, and those that rank below (the
   // relative words `above` and `below`, read card by card in play conditions)
   std::vector<card_set> above_mask, below_mask;
+  bool twin_cards = false;  // plan: the deck holds two cards of one suit and power (two packs)
   int trump_suit = -1;
   card_set trump;
   bool later_wins = false;                // identical cards: the later one played beats the earlier
