@@ -17,9 +17,7 @@ move bot_move(const game_state& st, rng& r, bot_context& cx) {
   struct decision {
     bot_detail::hand_answers& a;
     decision(bot_detail::hand_answers& answers, const game_state& st) : a(answers) {
-      a.root = &st;
-      ++a.decisions;
-      a.guesses.next_decision();
+      a.begin(st);
     }
     ~decision() { a.root = nullptr; }
   } now(cx.answers, st);

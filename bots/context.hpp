@@ -39,9 +39,12 @@ struct hand_key {
   std::array<card_set, max_seats> dealt{}, held{}, won_cards{};
   std::array<int16_t, max_tricks> trick_win_card{};
   uint64_t trumped_tricks = 0;
-  // the decision (hand_answers::decisions) whose own state the key was last found to hold for
+  // the count of changes of the decisions' key (hand_answers::now_count) while the key was last found to
+  // hold for a decision's own state (0: never)
   uint64_t held_at = 0;
   bool same(const game_state& st) const;
+  // the same but for the bidding's fields (bids, covers, conversions, calls)
+  bool same_game(const game_state& st) const;
   void set(const game_state& st);
 };
 
@@ -49,7 +52,9 @@ struct hand_key {
 // or of one the bot imagines from it by bids, answers, calls and raises, which differ from it only in the
 // bidding's fields (and, where a kitty goes by the bids, the cards held). So a guess's key is those fields
 // (the cards held where the scoring reads them), the tricks per seat, and their order where the scoring
-// reads it; the memo is emptied at each decision (bot_move).
+// reads it. The rest of what the scoring reads (the game before the hand, the cards where read) is the
+// decision's hand_key, so the memo is kept from one decision to the next while that key holds (bot_move),
+// and emptied when it changes or the memo is full.
 struct guess_memo {
   struct result {
     std::array<int64_t, max_teams> points{};
@@ -97,10 +102,12 @@ struct hand_answers {
     hand_key key;
     std::array<int8_t, max_seats> answer{};
   } zero;
-  struct {  // scores_by_count: per seat
+  struct {  // scores_by_count: per seat, and its step from set to made (tricks_short)
     hand_key key;
     std::array<bool, max_seats> known{};
     std::array<std::array<double, max_tricks + 1>, max_seats> by_count{};
+    std::array<int, max_seats> step{};
+    std::array<double, max_seats> step_gain{};
   } counts;
   struct {  // tricks_pooled: per seat and partner, 0 unknown, 1 no, 2 yes
     hand_key key;
@@ -129,19 +136,34 @@ struct hand_answers {
   guess_memo guesses;
   bool game_ended = false;  // an outcome scored (outcome_scorer) ended the game; reset by whoever asks
   // The decision under way (bot_move): its state, which stays unchanged until it ends, and a count of the
-  // decisions begun, so that a key found to hold for that state need not be compared again in it.
+  // decisions begun.
   const game_state* root = nullptr;
   uint64_t decisions = 0;
-  // key.same(st), compared at most once a decision for the decision's own state; keep: key.set(st)
+  // The key of the decisions' states (bot_move), and a count of its changes: a key found to hold for one
+  // decision's state holds for every later decision's while the count stays, and need not be compared again.
+  hand_key now;
+  uint64_t now_count = 0;
+  // A decision begins at `st`: the key of the decisions' states brought up to date, and the guesses emptied
+  // when the game before the hand has changed (guess_memo).
+  void begin(const game_state& st) {
+    root = &st;
+    ++decisions;
+    if (now_count > 0 && now.same(st)) return;
+    if (now_count == 0 || !now.same_game(st)) guesses.next_decision();
+    now.set(st);
+    ++now_count;
+  }
+  // key.same(st), compared at most once while the decisions' key holds, for the decision's own state;
+  // keep: key.set(st)
   bool holds(hand_key& key, const game_state& st) {
-    if (&st == root && key.held_at == decisions) return true;
+    if (&st == root && key.held_at == now_count) return true;
     if (!key.same(st)) return false;
-    if (&st == root) key.held_at = decisions;
+    if (&st == root) key.held_at = now_count;
     return true;
   }
   void keep(hand_key& key, const game_state& st) {
     key.set(st);
-    key.held_at = &st == root ? decisions : 0;
+    key.held_at = &st == root ? now_count : 0;
   }
 };
 

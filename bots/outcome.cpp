@@ -10,12 +10,16 @@
 namespace spades::bot_detail {
 
 bool hand_key::same(const game_state& st) const {
+  if (!same_game(st)) return false;
+  for (int b = 0; b < max_seats; ++b)
+    if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
+  return covered == st.covered && converted == st.bid_converted && team_calls == st.team_calls && player_calls == st.player_calls;
+}
+
+bool hand_key::same_game(const game_state& st) const {
   if (v != st.v || hands_played != st.hands_played || dealer != st.dealer || redeals != st.redeals || controller != st.controller ||
       hand_scored != st.hand_scored || overtime != st.overtime)
     return false;
-  for (int b = 0; b < max_seats; ++b)
-    if (bids[b].kind != st.bids[b].kind || bids[b].n != st.bids[b].n) return false;
-  if (covered != st.covered || converted != st.bid_converted || team_calls != st.team_calls || player_calls != st.player_calls) return false;
   // the variant's teams, counters and options only: the rest are never read (nor set)
   const int teams = std::min(v->teams, max_teams), n = (int)v->counters.size(), opts = (int)v->option_names.size();
   for (int t = 0; t < teams; ++t)
@@ -52,7 +56,7 @@ void hand_key::set(const game_state& st) {
 
 namespace {
 
-constexpr size_t memo_slots = 4096, memo_entries = 2048;
+constexpr size_t memo_slots = 16384, memo_entries = 8192;
 
 // A word's share of a key's hash at position i: each word multiplied apart (no chain from one word to the
 // next), the shares added up, then mixed (hash_end).
@@ -122,6 +126,8 @@ guess_memo::result guess_scorer::operator()(const std::array<int, max_seats>& wo
   h = hash_end(h, n);
   guess_memo& m = cx_.answers.guesses;
   if (m.slots.empty()) m.slots.assign(memo_slots, {0, -1});
+  if (m.entries.size() >= memo_entries) m.next_decision();  // full: start again
+  if (m.entries.size() >= memo_entries) m.next_decision();  // full: start again
   size_t i = h & (memo_slots - 1);
   for (; m.slots[i].first == m.decision; i = (i + 1) & (memo_slots - 1)) {
     const guess_memo::entry& e = m.entries[m.slots[i].second];
@@ -144,11 +150,9 @@ guess_memo::result guess_scorer::operator()(const std::array<int, max_seats>& wo
     for (int t = 0; t < v.teams; ++t) r.carried[t] = hr.counters[t][v.bags_counter];
   r.end = d.end;
   r.winner = d.winner;
-  if (m.entries.size() < memo_entries) {
-    m.slots[i] = {m.decision, (int32_t)m.entries.size()};
-    m.entries.push_back({h, (uint32_t)m.keys.size(), (uint32_t)n, r});
-    m.keys.insert(m.keys.end(), key, key + n);
-  }
+  m.slots[i] = {m.decision, (int32_t)m.entries.size()};
+  m.entries.push_back({h, (uint32_t)m.keys.size(), (uint32_t)n, r});
+  m.keys.insert(m.keys.end(), key, key + n);
   return r;
 }
 
@@ -327,39 +331,67 @@ bool bid_zero(bot_context& cx, const game_state& st, int seat) {
   return c.answer[seat] == 2;
 }
 
+namespace {
+void fill_by_count(bot_context& cx, const game_state& st, int seat, int opp);
+}  // namespace
+
 // The side's score (score_outcome) when the seat takes k tricks and an opponent the rest, for every k: tabled
 // once a hand per seat. Null when the seat has no opponent or the hand is not bid.
 const std::array<double, max_tricks + 1>* scores_by_count(bot_context& cx, const game_state& st, int seat) {
   const variant& v = *st.v;
   if (st.bidding_skipped) return nullptr;
-  const int all = std::min(v.tricks_per_hand, max_tricks);
   auto& c = cx.answers.counts;
   if (!cx.answers.holds(c.key, st)) {
     cx.answers.keep(c.key, st);
     c.known = {};
   }
-  int opp = first_opponent(v, seat);
+  const int opp = first_opponent(v, seat);
   if (opp < 0) return nullptr;
   if (!c.known[seat]) {
     c.known[seat] = true;
-    // a partner whose tricks the scoring reads only with the seat's scores the same for each count
-    for (int m = 0; m < v.seats; ++m)
-      if (m != seat && c.known[m] && v.team_of[seat] >= 0 && v.team_of[m] == v.team_of[seat] && sums_only(cx, st, seat, m)) {
-        c.by_count[seat] = c.by_count[m];
-        return &c.by_count[seat];
-      }
-    try {
-      const outcome_scorer score(cx, st, v.team_of[seat]);
-      for (int k = 0; k <= all; ++k) {
-        const trick_split sp = split_of({{seat, k}, {opp, all - k}});
-        c.by_count[seat][k] = score(sp.won, sp.order.data());
-      }
-    } catch (const rule_error&) {
-      c.by_count[seat] = {};
-    }
+    fill_by_count(cx, st, seat, opp);
   }
   return &c.by_count[seat];
 }
+
+namespace {
+
+// The seat's row of scores_by_count, and its step from set to made: the count whose trick gains the most
+// points, more than 15 (0: none).
+void fill_by_count(bot_context& cx, const game_state& st, int seat, int opp) {
+  const variant& v = *st.v;
+  const int all = std::min(v.tricks_per_hand, max_tricks);
+  auto& c = cx.answers.counts;
+  // a partner whose tricks the scoring reads only with the seat's scores the same for each count
+  for (int m = 0; m < v.seats; ++m)
+    if (m != seat && c.known[m] && v.team_of[seat] >= 0 && v.team_of[m] == v.team_of[seat] && sums_only(cx, st, seat, m)) {
+      c.by_count[seat] = c.by_count[m];
+      c.step[seat] = c.step[m];
+      c.step_gain[seat] = c.step_gain[m];
+      return;
+    }
+  std::array<double, max_tricks + 1>& row = c.by_count[seat];
+  try {
+    const outcome_scorer score(cx, st, v.team_of[seat]);
+    for (int k = 0; k <= all; ++k) {
+      const trick_split sp = split_of({{seat, k}, {opp, all - k}});
+      row[k] = score(sp.won, sp.order.data());
+    }
+  } catch (const rule_error&) {
+    row = {};
+  }
+  int step = 0;
+  double gain = 15;
+  for (int k = 1; k <= all; ++k)
+    if (row[k] - row[k - 1] > gain) {
+      gain = row[k] - row[k - 1];
+      step = k;
+    }
+  c.step[seat] = step;
+  c.step_gain[seat] = step > 0 ? gain : 0;
+}
+
+}  // namespace
 
 bool sums_only(bot_context& cx, const game_state& st, int a, int b) {
   const variant& v = *st.v;
@@ -464,18 +496,10 @@ int sure_later(const game_state& st, card_set hand, card_set others) {
 // `step_gain`, if given, is set to that step's points (0 without one).
 int tricks_short(bot_context& cx, const game_state& st, int seat, double* step_gain) {
   if (step_gain) *step_gain = 0;
-  const auto* by_count = scores_by_count(cx, st, seat);
-  if (!by_count) return 0;
-  const int all = std::min(st.v->tricks_per_hand, max_tricks);
-  int step = 0;
-  double gain = 15;
-  for (int k = 1; k <= all; ++k)
-    if ((*by_count)[k] - (*by_count)[k - 1] > gain) {
-      gain = (*by_count)[k] - (*by_count)[k - 1];
-      step = k;
-    }
-  if (step_gain && step > 0) *step_gain = gain;
-  return std::max(0, step - side_taken(cx, st, seat));
+  if (!scores_by_count(cx, st, seat)) return 0;
+  const auto& c = cx.answers.counts;
+  if (step_gain) *step_gain = c.step_gain[seat];
+  return std::max(0, c.step[seat] - side_taken(cx, st, seat));
 }
 
 // What more tricks can only cost the seat's side once it has its contract (with `later` tricks it is sure

@@ -13,26 +13,16 @@ namespace spades::bot_detail {
 namespace {
 
 // The strongest card of its suit still out (not played, in no hand but possibly `hand`).
-bool is_top(const game_state& st, int c, card_set unplayed) {
-  const variant& v = *st.v;
-  card_set same = unplayed & v.follow_mask[v.follow_suit[c]];
-  bool top = true;
-  same.for_each([&](int o) { if (o != c && v.power[o] > v.power[c]) top = false; });
-  return top;
-}
+bool is_top(const game_state& st, int c, card_set unplayed) { return (unplayed & st.v->above_mask[c]).empty(); }
 
 // Cards of c's suit that others still hold, above c (twice) and level with it (once: with two packs an
-// identical card may come later or earlier). `others` are the unplayed cards not in the seat's hand.
+// identical card may come later or earlier): those above, then those not below. `others` are the unplayed
+// cards not in the seat's hand.
 int above_count(const variant& v, int c, card_set others) {
-  int n = 0;
-  (others & v.follow_mask[v.follow_suit[c]]).for_each([&](int o) { n += v.power[o] > v.power[c] ? 2 : v.power[o] == v.power[c] ? 1 : 0; });
-  return n;
+  const int above = (others & v.above_mask[c]).count();
+  return above + (others & v.follow_mask[v.follow_suit[c]] & ~v.below_mask[c]).count();
 }
-int below_count(const variant& v, int c, card_set others) {
-  int n = 0;
-  (others & v.follow_mask[v.follow_suit[c]]).for_each([&](int o) { n += v.power[o] < v.power[c]; });
-  return n;
-}
+int below_count(const variant& v, int c, card_set others) { return (others & v.below_mask[c]).count(); }
 
 // For a seat playing to take no trick: the card of `cards` most likely to win a trick later, to be shed
 // while it safely can: the fewest cards still out above it in its suit, then the highest.

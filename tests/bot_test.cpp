@@ -703,3 +703,37 @@ TEST_CASE("bot: where the hand may end the game, every number is weighed, not on
   REQUIRE(st.turn == 3);
   CHECK(bot_says(st) == "4");
 }
+
+TEST_CASE("bot: answers kept from one decision to the next are those a fresh bot gives, whichever states it is asked of") {
+  // The guesses scored, the scores by count, the nils and pooled tricks are kept while the game before the hand
+  // holds, the guesses even across bids (as the Monte Carlo bot asks of imagined deals with other bids). Two
+  // games of each variant are played in turns by one bot, and at every decision a bot with nothing kept must
+  // choose the same move: standard, a scoring that reads cards (aces), one that reads which tricks were won
+  // when (bemo), forced plays (bux-lowball), a dummy (three-dummy).
+  for (const char* name : {"standard", "aces", "bemo", "bux-lowball", "three-dummy"}) {
+    INFO(name);
+    auto v = load_ruleset(name);
+    auto cal = std::make_shared<const bot_calibration>(*v);
+    bot_context kept(cal);
+    std::array<game_state, 2> games;
+    std::array<rng, 2> deals{rng(11), rng(12)};
+    for (int g = 0; g < 2; ++g) games[g].new_game(*v, g);
+    rng unused(0);
+    int decisions = 0;
+    for (int step = 0; step < 600; ++step) {
+      game_state& st = games[step % 2];
+      if (st.ph == phase::over) continue;
+      if (st.ph == phase::deal) {
+        st.deal(deals[step % 2]);
+        continue;
+      }
+      bot_context fresh(cal);
+      const move m = bot_move(st, unused, kept);
+      REQUIRE(m == bot_move(st, unused, fresh));
+      REQUIRE(st.why_illegal(m) == "");
+      st.apply(m);
+      ++decisions;
+    }
+    CHECK(decisions > 500);
+  }
+}
