@@ -88,7 +88,7 @@ outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand*
   hand_value hv;
   if (!unseen) hv = value_hand(v, st.hands[seat], seat);
   double sure = unseen ? unseen->sure : hv.sure;
-  o.mu = unseen ? unseen->mu : tricks_of(cal, hv);
+  o.mu = unseen ? unseen->mu : estimate_of(cal, v, st.hands[seat], hv);
   if (unseen) o.p0_passed = unseen->p0_passed;
   else {
     // after passing cards: asked only where the seat passes some (expected_score)
@@ -110,7 +110,7 @@ outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand*
           continue;
         }
         hand_value mv = value_hand(v, st.hands[m], m);
-        o.mu += tricks_of(cal, mv);
+        o.mu += estimate_of(cal, v, st.hands[m], mv);
         sure += mv.sure;
       }
   } else {

@@ -28,6 +28,20 @@ struct unseen_hand {
 };
 constexpr int unseen_bands = 4;
 
+// What a card takes, learned from hands played out under the variant's own rules (learn_tricks): the share
+// of such cards that won a trick, by whether it is a trump, how many cards of its suit others hold above it,
+// and how many of its suit the hand holds below and above it (each capped).
+struct trick_table {
+  static constexpr int above_cap = 6, below_mine_cap = 5, above_mine_cap = 4;
+  static constexpr int cells = 2 * (above_cap + 1) * (below_mine_cap + 1) * (above_mine_cap + 1);
+  bool on = false;  // learned, and closer to the tricks taken than value_hand's estimate: used
+  std::array<float, cells> won{};
+  static int cell(const variant& v, card_set hand, int c);
+  // the cell's group: the cells of one trump-or-not and count above, whose share a sparse cell is drawn to
+  static int group(int cell) { return cell / ((below_mine_cap + 1) * (above_mine_cap + 1)); }
+  double tricks(const variant& v, card_set hand) const;
+};
+
 struct calibrated {
   double incidental = 0;  // tricks per unit of hand_value::incidental
   double zero_scale = 1;  // the danger of taking a trick, priced by the variant's play (calibrate)
@@ -41,14 +55,19 @@ struct calibrated {
   std::array<double, max_passed + 1> received{};
   std::array<unseen_hand, unseen_bands> bands{};  // a seat's hand before it looks, band by band
   unseen_hand mean;                               // ... on average
+  trick_table learned;  // where on, a hand's estimate (estimate_of)
 };
 
 inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
+// A hand's estimate: what the learned table says where it is on, else value_hand's (`hv`, of `hand`), priced.
+inline double estimate_of(const calibrated& cal, const variant& v, card_set hand, const hand_value& hv) {
+  return cal.learned.on ? cal.learned.tricks(v, hand) : tricks_of(cal, hv);
+}
 // The spread (standard deviation) of the estimates of the variant's hands, from the bands' averages.
 double hand_spread(const calibrated& cal);
 // The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed; calibrate_priced:
 // the same with the danger of taking a trick priced at `scale`.
 calibrated calibrate(const variant& v);
-calibrated calibrate_priced(const variant& v, double scale);
+calibrated calibrate_priced(const variant& v, double scale, const trick_table& learned = {});
 
 }  // namespace spades::bot_detail
