@@ -92,7 +92,7 @@ outlook look(bot_context& cx, const game_state& st, int seat, const unseen_hand*
   if (unseen) o.p0_passed = unseen->p0_passed;
   else {
     // after passing cards: asked only where the seat passes some (expected_score)
-    o.p0_passed.fill(zero_chance(hv, cal.zero_scale));
+    o.p0_passed.fill(zero_chance(cal, v, st.hands[seat], hv));
     o.hand = st.hands[seat];
     o.passing_asked = false;
   }
@@ -301,7 +301,7 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
   const calibrated& cal = cx.calibration();
   const double alone = me_zero && mate_zero ? cal.uncovered : 1;
   if (me_zero && passed > 0 && !o.passing_asked)
-    o.p0_passed = zero_after_passing(v, o.hand, o.seat, value_hand(v, o.hand, o.seat), cal.zero_scale);
+    o.p0_passed = zero_after_passing(cal, v, o.hand, o.seat, value_hand(v, o.hand, o.seat));
   dist me = me_zero ? zero_dist(std::pow(o.p0_passed[passed], alone), all) : around(mu, (0.8 + 0.1 * std::max(0.0, mu - o.own_sure)) * doubt, all, 5);
   dist mate;
   if (o.mate < 0) mate.add(0, 1);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bots/outcome.hpp"
@@ -141,6 +142,21 @@ int trick_table::cell(const variant& v, card_set hand, int c) {
          above_mine;
 }
 
+namespace {
+// p with its log-odds times `slope` plus `shift`
+double rescaled(double p, double shift, double slope) {
+  if (shift == 0 && slope == 1) return p;
+  p = std::clamp(p, 1e-6, 1 - 1e-6);
+  return 1 / (1 + std::exp(-(shift + slope * std::log(p / (1 - p)))));
+}
+}  // namespace
+
+double nil_table::chance(const variant& v, card_set hand) const {
+  double p = 1;
+  hand.for_each([&](int c) { p *= 1 - taken[trick_table::cell(v, hand, c)]; });
+  return rescaled(p, shift, slope);
+}
+
 double trick_table::tricks(const variant& v, card_set hand) const {
   double sum = 0;
   hand.for_each([&](int c) { sum += won[cell(v, hand, c)]; });
@@ -172,12 +188,16 @@ std::array<card_set, max_seats> hands_of_a_deal(const variant& v, rng& r, std::a
 
 double zero_chance(const hand_value& hv, double scale) { return std::exp(-scale * hv.danger); }
 
-passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole, double scale) {
+double zero_chance(const calibrated& cal, const variant& v, card_set hand, const hand_value& hv) {
+  return cal.nils.on ? cal.nils.chance(v, hand) : zero_chance(hv, cal.zero_scale);
+}
+
+passed_chances zero_after_passing(const calibrated& cal, const variant& v, card_set hand, int seat, const hand_value& whole) {
   passed_chances p{};
-  p[0] = zero_chance(whole, scale);
+  p[0] = zero_chance(cal, v, hand, whole);
   for (int k = 1; k <= max_passed; ++k) {
     if (!hand.empty()) hand.remove(highest(v, hand));
-    p[k] = zero_chance(value_hand(v, hand, seat), scale);
+    p[k] = zero_chance(cal, v, hand, cal.nils.on ? hand_value{} : value_hand(v, hand, seat));
   }
   return p;
 }
@@ -238,10 +258,11 @@ void unseen_bands_of(const variant& v, calibrated& cal, std::vector<sample_hand>
 // over random deals of this variant (the hands its course makes, a draw included): whatever the ranking,
 // the estimate is not biased. Also the chance an unseen hand takes no trick playing to. From a fixed seed:
 // the same on every run.
-calibrated calibrate_priced(const variant& v, double scale, const trick_table& learned) {
+calibrated calibrate_priced(const variant& v, double scale, const trick_table& learned, const nil_table& nils) {
   calibrated cal;
   cal.zero_scale = scale;
   cal.learned = learned;
+  cal.nils = nils;
   rng r(0x5eed);
   std::array<int16_t, max_cards> order;
   const int deals = 300;
@@ -257,7 +278,7 @@ calibrated calibrate_priced(const variant& v, double scale, const trick_table& l
       hand_value hv = value_hand(v, hands[s], s);
       total += hv.tricks;
       extra += hv.incidental;
-      const passed_chances fitted = zero_after_passing(v, hands[s], s, hv, scale);
+      const passed_chances fitted = zero_after_passing(cal, v, hands[s], s, hv);
       for (int k = 0; k <= max_passed; ++k) p0[k] += fitted[k];
       // a hand not looked at takes the plainer guess: priced by the fitted one, a blind nil was bid far
       // more often than it was made. Passing its highest cards, the fitted guess after them: forced on
@@ -323,8 +344,13 @@ int plain_bid(const game_state& st, const calibrated& cal, const move* ms, int n
 // least danger bidding a nil (fixed_bid) and the others plainly: whether it took no trick, and its danger as
 // value_hand reckons it. False when the hand says nothing of a nil (no such bid, or one not played for nothing).
 // With `both`, its partner bids one too (neither covers the other): the partner's danger and result too.
+// With `trace`, the nil seat's cards: held as it bids, played until it took a trick, and the one that took it.
+struct nil_trace {
+  card_set hand, played;
+  int taker = -1;  // -1: it took none
+};
 bool nil_played_out(const variant& v, const calibrated& raw, bot_context& cx, rng& r, int deal, bool both, std::array<double, 2>& danger,
-                    std::array<bool, 2>& made) {
+                    std::array<bool, 2>& made, nil_trace* trace = nullptr) {
   game_state st;
   st.new_game(v, deal % v.seats);
   st.deal(r);
@@ -339,6 +365,7 @@ bool nil_played_out(const variant& v, const calibrated& raw, bot_context& cx, rn
   danger[1] = value_hand(v, st.hands[mate], mate).danger;
   move ms[max_moves];
   bool checked = false;
+  int last = -1;  // the nil seat's card in the trick under way
   for (int guard = 0; guard < 4 * max_cards && st.hands_played == 0 && st.ph != phase::over && st.ph != phase::deal; ++guard) {
     if (st.ph == phase::bid) {
       const int n = st.legal_moves(ms);
@@ -346,6 +373,7 @@ bool nil_played_out(const variant& v, const calibrated& raw, bot_context& cx, rn
       const int seat = st.acting_seat();
       int pick = seat == nil_seat || (both && seat == mate) ? fixed_bid(st, ms, n) : plain_bid(st, raw, ms, n);
       if (pick < 0) return false;
+      if (trace && seat == nil_seat) trace->hand = st.hands[seat];
       cx.answers.guesses.next_decision();
       st.apply(ms[pick]);
       continue;
@@ -355,7 +383,14 @@ bool nil_played_out(const variant& v, const calibrated& raw, bot_context& cx, rn
       if (!bid_zero(cx, st, nil_seat) || (both && !bid_zero(cx, st, mate))) return false;
       checked = true;
     }
-    st.apply(bot_move(st, r, cx));
+    const move m = bot_move(st, r, cx);
+    const bool untaken = st.tricks_won[nil_seat] == 0;
+    if (trace && untaken && st.ph == phase::play && st.turn == nil_seat) {
+      trace->played.add(m.a);
+      last = m.a;
+    }
+    st.apply(m);
+    if (trace && untaken && st.tricks_won[nil_seat] > 0) trace->taker = last;
   }
   if (st.hands_played != 1 || !checked) return false;
   made = {st.tricks_won[nil_seat] == 0, st.tricks_won[mate] == 0};
@@ -456,6 +491,77 @@ trick_table learn_tricks(const variant& v, const calibrated& cal) {
   return t;
 }
 
+// The learned nil_table, from 600 covered nils played out (nil_played_out: the seat least in danger bids it):
+// per cell, the cards that took the nil's first trick over those it played up to then, drawn toward their
+// trump-and-above share by 5 cards' weight; the log-odds of the product of the cards' chances then shifted
+// and scaled to fit 300 more. On where, over those, it says which nils were made with a log-loss a twentieth
+// below the danger's curve (`scale`). (Fitted to the least-endangered seat of each deal, as zero_scales is,
+// its chances of the hands a bot would bid nil with are the ones that matter; without the shift and slope it
+// underrated the safest nils of Lowball, which then lost 0.34 a hand against the curve.)
+nil_table learn_nils(const variant& v, const calibrated& raw, double scale) {
+  nil_table t;
+  if (v.bid_by_team || v.seats < 2 || v.twin_cards || v.dummy >= 0) return t;
+  bot_context cx(std::make_shared<const bot_calibration>(v, raw));
+  rng r(0x5eed + 3);
+  std::array<double, trick_table::cells> took{}, seen{};
+  std::array<double, 2 * (trick_table::above_cap + 1)> took_by{}, seen_by{};
+  std::vector<std::tuple<double, double, bool>> held;  // held out: the table's chance, the curve's, made
+  bool built = false;
+  for (int d = 0; d < 900; ++d) {
+    if (d >= 600 && !built) {
+      built = true;
+      for (int i = 0; i < trick_table::cells; ++i) {
+        const int by = trick_table::group(i);
+        const double prior = (took_by[by] + 0.5) / (seen_by[by] + 1);
+        t.taken[i] = (float)((took[i] + 5 * prior) / (seen[i] + 5));
+      }
+    }
+    std::array<double, 2> danger{};
+    std::array<bool, 2> made{};
+    nil_trace trace;
+    try {
+      if (!nil_played_out(v, raw, cx, r, d, false, danger, made, &trace)) continue;
+    } catch (const rule_error&) {
+      continue;
+    }
+    if (d < 600) {
+      trace.played.for_each([&](int c) {
+        const int i = trick_table::cell(v, trace.hand, c), by = trick_table::group(i);
+        took[i] += c == trace.taker;
+        seen[i] += 1;
+        took_by[by] += c == trace.taker;
+        seen_by[by] += 1;
+      });
+      continue;
+    }
+    held.push_back({t.chance(v, trace.hand), std::exp(-scale * danger[0]), made[0]});
+  }
+  // the shift and slope of the log-odds that make the held-out nils likeliest, then both guesses' log-loss on them
+  auto loss = [](double p, bool made) {
+    p = std::clamp(p, 1e-3, 1 - 1e-3);
+    return made ? -std::log(p) : -std::log(1 - p);
+  };
+  double best = 1e300;
+  for (int a = -30; a <= 30; ++a)
+    for (int b = 3; b <= 30; ++b) {
+      double l = 0;
+      for (const auto& [p, q, made] : held) l += loss(rescaled(p, a / 10.0, b / 10.0), made);
+      if (l < best) {
+        best = l;
+        t.shift = a / 10.0;
+        t.slope = b / 10.0;
+      }
+    }
+  const double n = (double)held.size();
+  double loss_learned = 0, loss_curve = 0;
+  for (const auto& [p, q, made] : held) {
+    loss_learned += loss(rescaled(p, t.shift, t.slope), made);
+    loss_curve += loss(q, made);
+  }
+  t.on = n >= 100 && loss_learned < 0.95 * loss_curve;
+  return t;
+}
+
 // The scale at which the chance value_hand's danger gives (exp(-scale * danger)) averages to the share of
 // the played-out nils made, at least 1; 1 with fewer than 50 of them.
 double fitted_scale(const std::vector<double>& dangers, int made) {
@@ -509,15 +615,17 @@ std::array<double, 2> zero_scales(const variant& v, const calibrated& raw) {
 }  // namespace
 
 // The variant's calibration: priced once with the danger as value_hand reckons it, then again with the danger
-// priced by hands of the variant played out by bots of that first calibration.
+// priced by hands of the variant played out by bots of that first calibration; then, where hands played out
+// say better, with the learned estimate (learn_tricks) and chance of a nil (learn_nils).
 calibrated calibrate(const variant& v) {
   const calibrated raw = calibrate_priced(v, 1);
   const std::array<double, 2> scales = zero_scales(v, raw);
   calibrated cal = scales[0] == 1 ? raw : calibrate_priced(v, scales[0]);
   cal.uncovered = scales[1] / scales[0];
   const trick_table learned = learn_tricks(v, cal);
-  if (!learned.on) return cal;
-  cal = calibrate_priced(v, scales[0], learned);
+  const nil_table nils = learn_nils(v, raw, scales[0]);
+  if (!learned.on && !nils.on) return cal;
+  cal = calibrate_priced(v, scales[0], learned, nils);
   cal.uncovered = scales[1] / scales[0];
   return cal;
 }

@@ -18,7 +18,11 @@ constexpr int max_passed = 2;
 using passed_chances = std::array<double, max_passed + 1>;
 // The chance of taking no trick, playing to take none, with the danger priced by the variant's playouts.
 double zero_chance(const hand_value& hv, double scale);
-passed_chances zero_after_passing(const variant& v, card_set hand, int seat, const hand_value& whole, double scale);
+struct calibrated;
+// The same for `hand` (valued `hv`) by the calibration: by the learned nil_table where it is on. And after
+// passing its highest cards.
+double zero_chance(const calibrated& cal, const variant& v, card_set hand, const hand_value& hv);
+passed_chances zero_after_passing(const calibrated& cal, const variant& v, card_set hand, int seat, const hand_value& whole);
 
 // What a hand not looked at may be: its estimate, chance of taking none and sure winners, for one band of
 // the variant's hands (the calibration's deals ranked by estimate and cut into equally likely bands).
@@ -42,6 +46,18 @@ struct trick_table {
   double tricks(const variant& v, card_set hand) const;
 };
 
+// The chance of taking no trick playing to take none, learned from nils of the variant played out by the
+// bots (learn_nils): per card, by trick_table's cells, the share of such cards that took the nil's first trick
+// of those it played up to then; the chance is every card's staying under.
+struct nil_table {
+  bool on = false;  // learned, and likelier to say which nils are made than the danger's curve: used
+  std::array<float, trick_table::cells> taken{};
+  // the product of the cards' chances, its log-odds scaled by `slope` and moved by `shift` (fitted to the
+  // nils held out)
+  double shift = 0, slope = 1;
+  double chance(const variant& v, card_set hand) const;
+};
+
 struct calibrated {
   double incidental = 0;  // tricks per unit of hand_value::incidental
   double zero_scale = 1;  // the danger of taking a trick, priced by the variant's play (calibrate)
@@ -56,6 +72,7 @@ struct calibrated {
   std::array<unseen_hand, unseen_bands> bands{};  // a seat's hand before it looks, band by band
   unseen_hand mean;                               // ... on average
   trick_table learned;  // where on, a hand's estimate (estimate_of)
+  nil_table nils;       // where on, a hand's chance of taking none (zero_chance, zero_after_passing)
 };
 
 inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
@@ -68,6 +85,6 @@ double hand_spread(const calibrated& cal);
 // The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed; calibrate_priced:
 // the same with the danger of taking a trick priced at `scale`.
 calibrated calibrate(const variant& v);
-calibrated calibrate_priced(const variant& v, double scale, const trick_table& learned = {});
+calibrated calibrate_priced(const variant& v, double scale, const trick_table& learned = {}, const nil_table& nils = {});
 
 }  // namespace spades::bot_detail

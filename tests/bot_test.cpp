@@ -5,7 +5,6 @@
 
 #include "bots/bot.hpp"
 #include "bots/outcome.hpp"
-#include "bots/value.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 #include "tests/test_util.hpp"
@@ -736,55 +735,5 @@ TEST_CASE("bot: answers kept from one decision to the next are those a fresh bot
       ++decisions;
     }
     CHECK(decisions > 500);
-  }
-}
-
-TEST_CASE("bot: where the variant's play rules make value_hand's estimate miss, the estimate learned from its own play is used") {
-  // Lowball, Highball and Spades for Two: the table learned from hands played out under the variant's rules is
-  // on; standard and bux, where value_hand's estimate does as well, it is off and the estimate is value_hand's.
-  for (const char* name : {"standard", "bux"}) {
-    auto v = load_ruleset(name);
-    bot_context cx(*v);
-    INFO(name);
-    CHECK_FALSE(cx.calibration().learned.on);
-  }
-  for (const char* name : {"bux-lowball", "bux-highball", "two"}) {
-    INFO(name);
-    auto v = load_ruleset(name);
-    bot_context cx(*v);
-    const bot_detail::calibrated& cal = cx.calibration();
-    REQUIRE(cal.learned.on);
-    // on deals the calibration never saw, hands bid and played by the bots: the estimate each seat bid on
-    // misses the tricks it took by less than value_hand's, where the seat and its partner bid a number
-    rng r(2024);
-    double learned = 0, valued = 0;
-    int seats = 0;
-    for (int d = 0; d < 120; ++d) {
-      game_state st;
-      st.new_game(*v, d % v->seats);
-      st.deal(r);
-      std::array<double, max_seats> a{}, b{};
-      bool looked = false;
-      for (int guard = 0; guard < 1000 && st.hands_played == 0 && st.ph != phase::over; ++guard) {
-        if (st.ph == phase::bid && !looked) {
-          looked = true;
-          for (int s = 0; s < v->seats; ++s) {
-            a[s] = estimate_tricks(st, s, cx);
-            b[s] = bot_detail::tricks_of(cal, value_hand(*v, st.hands[s], s));
-          }
-        }
-        st.apply(bot_move(st, r, cx));
-      }
-      REQUIRE(st.hands_played == 1);
-      for (int s = 0; s < v->seats; ++s) {
-        auto number = [&](int x) { return x < 0 || (st.bids[x].kind >= 0 && v->bids[st.bids[x].kind].lo < v->bids[st.bids[x].kind].hi); };
-        if (!number(s) || !number(v->partner[s])) continue;
-        learned += (a[s] - st.tricks_won[s]) * (a[s] - st.tricks_won[s]);
-        valued += (b[s] - st.tricks_won[s]) * (b[s] - st.tricks_won[s]);
-        ++seats;
-      }
-    }
-    REQUIRE(seats > 200);
-    CHECK(std::sqrt(learned / seats) < 0.95 * std::sqrt(valued / seats));
   }
 }

@@ -13,9 +13,9 @@ TEST_CASE("match: a small seeded duplicate run, figure for figure, the same for 
   REQUIRE(r.code == 0);
   CHECK(r.out ==
         "Standard Spades: A random against B rule, 5 deals played twice with the sides swapped, seed 2\n"
-        "10 games, 158 hands\n"
-        "A - B points per hand        -188.76   95% interval -216.57 to -160.95\n"
-        "A - B points per game       -2982.40   95% interval -3954.88 to -2009.92\n"
+        "10 games, 153 hands\n"
+        "A - B points per hand        -190.32   95% interval -217.94 to -162.70\n"
+        "A - B points per game       -2911.90   95% interval -3371.75 to -2452.05\n"
         "A won 0, lost 10, tied 0 (A's score 0.0%)\n"
         "Elo difference A - B -inf, 95% interval -inf to -166\n");
   CHECK(run("match rulesets/standard.spades random rule --deals 5 --duplicate --seed 2 --jobs 3", "", true).out == r.out);
@@ -37,29 +37,29 @@ TEST_CASE("match: --json gives every figure; an unbounded Elo is null") {
   "duplicate": false,
   "boards": 3,
   "games": 3,
-  "hands": 23,
+  "hands": 22,
   "per_hand": {
-    "mean": -13.391304347826088,
+    "mean": -42.54545454545455,
     "mean_95": [
-      -51.81885401814354,
-      25.036245322491368
+      -52.42298472988489,
+      -32.667924361024205
     ]
   },
   "per_game": {
-    "mean": -102.66666666666667,
+    "mean": -312.0,
     "mean_95": [
-      -400.69793630266884,
-      195.36460296933546
+      -400.61118343357566,
+      -223.38881656642434
     ]
   },
-  "wins": 2,
-  "losses": 1,
+  "wins": 0,
+  "losses": 3,
   "ties": 0,
-  "score": 0.6666666666666666,
-  "elo": 120.41199826559246,
+  "score": 0.0,
+  "elo": null,
   "elo_95": [
-    -232.62391405372114,
-    473.4479105849058
+    null,
+    42.94997092824401
   ]
 }
 )");

@@ -114,8 +114,8 @@ TEST_CASE("serve: one person and three bots play standard to the end through the
   const json end = me.last_view();
   REQUIRE(end.contains("over"));
   // the person's moves (the first bid offered, the first card playable) and the bots' are the seed's
-  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 8})"));
-  CHECK(end["scores"] == json::parse(R"([{"team": "NS", "score": -1737, "counters": {"bags": 3}}, {"team": "EW", "score": 583, "counters": {"bags": 3}}])"));
+  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 6})"));
+  CHECK(end["scores"] == json::parse(R"([{"team": "NS", "score": 105, "counters": {"bags": 5}}, {"team": "EW", "score": 542, "counters": {"bags": 2}}])"));
   CHECK(end["sheet"][0] == json::parse(R"({"hand": 1, "teams": [
       {"team": "NS", "points": -50, "score": -50, "counters": {"bags": 0}, "rules": "contract: bid 4+1 took 4, -50"},
       {"team": "EW", "points": 63, "score": 63, "counters": {"bags": 3}, "rules": "contract: bid 2+4 took 9, +63, bags 0 -> 3"}]})"));
@@ -458,9 +458,9 @@ TEST_CASE("serve: with a state folder a finished game goes into the history, whi
   REQUIRE(all["games"].size() == 1);
   const json& g = all["games"][0];
   CHECK(g["ruleset"] == "standard");
-  CHECK(g["hands"] == 8);
+  CHECK(g["hands"] == 6);
   CHECK(g["winner"] == "EW");
-  CHECK(g["score"] == json::parse(R"({"NS": -1737, "EW": 583})"));
+  CHECK(g["score"] == json::parse(R"({"NS": 105, "EW": 542})"));
   CHECK(g["seats"][2] == json::parse(R"({"seat": "S", "side": "NS", "player": "Ann", "kind": "person"})"));
   CHECK(g["seats"][0]["player"] == "rule (N)");
   // the person's figures over the one game: played, lost, and the figures standard has (none absent)
@@ -515,7 +515,7 @@ TEST_CASE("serve: an outside bot the operator registered is offered in the lobby
   INFO(end.dump());
   REQUIRE(end.contains("over"));
   CHECK_FALSE(end.contains("error"));
-  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 10})"));
+  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 7})"));
   const json doc = json::parse(h.download(token_of(created, "S"), false).body);
   CHECK(doc["record"]["seats"][0] == json::parse(R"({"seat": "N", "player": "pyrandom", "name": "pyrandom bot"})"));
 }
