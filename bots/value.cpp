@@ -138,8 +138,8 @@ int trick_table::cell(const variant& v, card_set hand, int c) {
   const int above = std::min(above_cap, (v.deck & v.above_mask[c] & ~hand).count());
   const int below_mine = std::min(below_mine_cap, (hand & v.below_mask[c]).count());
   const int above_mine = std::min(above_mine_cap, (hand & v.above_mask[c]).count());
-  return ((v.trump.has(c) ? 1 : 0) * (above_cap + 1) + above) * (below_mine_cap + 1) * (above_mine_cap + 1) + below_mine * (above_mine_cap + 1) +
-         above_mine;
+  const int group = (v.trump.has(c) ? 1 : 0) * (above_cap + 1) + above;
+  return (group * (below_mine_cap + 1) + below_mine) * (above_mine_cap + 1) + above_mine;
 }
 
 namespace {
@@ -397,6 +397,25 @@ bool nil_played_out(const variant& v, const calibrated& raw, bot_context& cx, rn
   return true;
 }
 
+// What the cards of each of trick_table's cells did in hands played out: how often such a card did it (won a
+// trick, took a nil's first) of the times it could, per cell and per group of cells (trick_table::group).
+struct cell_tally {
+  std::array<double, trick_table::cells> hits{}, tries{};
+  std::array<double, 2 * (trick_table::above_cap + 1)> group_hits{}, group_tries{};
+  void add(int cell, bool hit) {
+    hits[cell] += hit;
+    tries[cell] += 1;
+    group_hits[trick_table::group(cell)] += hit;
+    group_tries[trick_table::group(cell)] += 1;
+  }
+  // the cell's share, drawn toward its group's by 5 tries' weight (a sparse cell is mostly its group's)
+  float share(int cell) const {
+    const int g = trick_table::group(cell);
+    const double prior = (group_hits[g] + 0.5) / (group_tries[g] + 1);
+    return (float)((hits[cell] + 5 * prior) / (tries[cell] + 5));
+  }
+};
+
 // One hand of a random deal played out by the rule-following bots under the variant's own rules, every seat
 // bidding plainly (plain_bid): each seat's hand as the bidding starts, the cards that won the hand's tricks,
 // and which seats played to an estimate of their own (a seat that bid a number, with a partner that did:
@@ -438,27 +457,23 @@ bool plain_played_out(const variant& v, const calibrated& cal, bot_context& cx, 
   return true;
 }
 
-// The learned table of what a card takes (trick_table), from 600 hands played out by bots of the calibration;
-// on where, over 300 more, its estimates miss the tricks the seats took by less than the calibration's by a
-// twentieth (root mean square). Off where the hand says nothing of a seat's own tricks (partners bidding as
-// one, a dummy, twin cards whose winner is either) or too few seats played to their own.
+// The learned table of what a card takes (trick_table), from 600 hands played out by bots of the calibration
+// (cell_tally: the cards that won a trick); on where, over 300 more, its estimates miss the tricks the seats
+// took by less than the calibration's by a twentieth (root mean square). Off where the hand says nothing of a
+// seat's own tricks (partners bidding as one, a dummy, twin cards whose winner is either) or too few seats
+// played to their own.
 trick_table learn_tricks(const variant& v, const calibrated& cal) {
   trick_table t;
   if (v.bid_by_team || v.seats < 2 || v.dummy >= 0 || v.twin_cards || v.tricks_per_hand > max_tricks) return t;
   bot_context cx(std::make_shared<const bot_calibration>(v, cal));
   rng r(0x5eed + 2);
-  std::array<double, trick_table::cells> won{}, seen{};
-  std::array<double, 2 * (trick_table::above_cap + 1)> won_by{}, seen_by{};
+  cell_tally won;
   double n = 0, miss_learned = 0, miss_valued = 0;
   bool built = false;
   for (int d = 0; d < 900; ++d) {
-    if (d >= 600 && !built) {  // learned: each cell drawn toward its trump-and-above share by 5 cards' weight
+    if (d >= 600 && !built) {
       built = true;
-      for (int i = 0; i < trick_table::cells; ++i) {
-        const int by = trick_table::group(i);
-        const double prior = (won_by[by] + 0.5) / (seen_by[by] + 1);
-        t.won[i] = (float)((won[i] + 5 * prior) / (seen[i] + 5));
-      }
+      for (int i = 0; i < trick_table::cells; ++i) t.won[i] = won.share(i);
     }
     std::array<card_set, max_seats> held{};
     card_set winners;
@@ -471,13 +486,7 @@ trick_table learn_tricks(const variant& v, const calibrated& cal) {
     for (int s = 0; s < v.seats; ++s) {
       if (!own[s]) continue;
       if (d < 600) {
-        held[s].for_each([&](int c) {
-          const int i = trick_table::cell(v, held[s], c), by = trick_table::group(i);
-          won[i] += winners.has(c);
-          seen[i] += 1;
-          won_by[by] += winners.has(c);
-          seen_by[by] += 1;
-        });
+        held[s].for_each([&](int c) { won.add(trick_table::cell(v, held[s], c), winners.has(c)); });
         continue;
       }
       const double took = (held[s] & winners).count();
@@ -492,29 +501,24 @@ trick_table learn_tricks(const variant& v, const calibrated& cal) {
 }
 
 // The learned nil_table, from 600 covered nils played out (nil_played_out: the seat least in danger bids it):
-// per cell, the cards that took the nil's first trick over those it played up to then, drawn toward their
-// trump-and-above share by 5 cards' weight; the log-odds of the product of the cards' chances then shifted
-// and scaled to fit 300 more. On where, over those, it says which nils were made with a log-loss a twentieth
-// below the danger's curve (`scale`). (Fitted to the least-endangered seat of each deal, as zero_scales is,
-// its chances of the hands a bot would bid nil with are the ones that matter; without the shift and slope it
-// underrated the safest nils of Lowball, which then lost 0.34 a hand against the curve.)
+// per cell, the cards that took the nil's first trick over those it played up to then (cell_tally); the
+// log-odds of the product of the cards' chances then shifted and scaled to fit 300 more. On where, over those,
+// it says which nils were made with a log-loss a twentieth below the danger's curve (`scale`). (Fitted to the
+// least-endangered seat of each deal, as zero_scales is, its chances of the hands a bot would bid nil with are
+// the ones that matter; without the shift and slope it underrated the safest nils of Lowball, which then lost
+// 0.34 a hand against the curve.)
 nil_table learn_nils(const variant& v, const calibrated& raw, double scale) {
   nil_table t;
   if (v.bid_by_team || v.seats < 2 || v.twin_cards || v.dummy >= 0) return t;
   bot_context cx(std::make_shared<const bot_calibration>(v, raw));
   rng r(0x5eed + 3);
-  std::array<double, trick_table::cells> took{}, seen{};
-  std::array<double, 2 * (trick_table::above_cap + 1)> took_by{}, seen_by{};
+  cell_tally took;
   std::vector<std::tuple<double, double, bool>> held;  // held out: the table's chance, the curve's, made
   bool built = false;
   for (int d = 0; d < 900; ++d) {
     if (d >= 600 && !built) {
       built = true;
-      for (int i = 0; i < trick_table::cells; ++i) {
-        const int by = trick_table::group(i);
-        const double prior = (took_by[by] + 0.5) / (seen_by[by] + 1);
-        t.taken[i] = (float)((took[i] + 5 * prior) / (seen[i] + 5));
-      }
+      for (int i = 0; i < trick_table::cells; ++i) t.taken[i] = took.share(i);
     }
     std::array<double, 2> danger{};
     std::array<bool, 2> made{};
@@ -525,13 +529,7 @@ nil_table learn_nils(const variant& v, const calibrated& raw, double scale) {
       continue;
     }
     if (d < 600) {
-      trace.played.for_each([&](int c) {
-        const int i = trick_table::cell(v, trace.hand, c), by = trick_table::group(i);
-        took[i] += c == trace.taker;
-        seen[i] += 1;
-        took_by[by] += c == trace.taker;
-        seen_by[by] += 1;
-      });
+      trace.played.for_each([&](int c) { took.add(trick_table::cell(v, trace.hand, c), c == trace.taker); });
       continue;
     }
     held.push_back({t.chance(v, trace.hand), std::exp(-scale * danger[0]), made[0]});
