@@ -127,7 +127,6 @@ guess_memo::result guess_scorer::operator()(const std::array<int, max_seats>& wo
   guess_memo& m = cx_.answers.guesses;
   if (m.slots.empty()) m.slots.assign(memo_slots, {0, -1});
   if (m.entries.size() >= memo_entries) m.next_decision();  // full: start again
-  if (m.entries.size() >= memo_entries) m.next_decision();  // full: start again
   size_t i = h & (memo_slots - 1);
   for (; m.slots[i].first == m.decision; i = (i + 1) & (memo_slots - 1)) {
     const guess_memo::entry& e = m.entries[m.slots[i].second];
