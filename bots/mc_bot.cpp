@@ -1,6 +1,6 @@
 // The Monte Carlo bot and what a seat knows of the cards (mc_bot.hpp): flat sampling over deals consistent
-// with that knowledge, the candidates played out by the rule-following bot, the budget spent by successive
-// halving (each round plays the surviving candidates on the same deals, then keeps the better half).
+// with that knowledge, the cards it may play played out by the rule-following bot, the budget spent by
+// successive halving (each round plays the surviving candidates on the same deals, then keeps the better half).
 #include "bots/mc_bot.hpp"
 
 #include <algorithm>
@@ -251,11 +251,13 @@ double mc_bot::playout(const game_state& st, const move& m, bot_context& cx) {
 }
 
 move mc_bot::choose(const game_state& st, bot_context& cx) {
-  if (st.ph != phase::play && st.ph != phase::bid) return bot_move(st, r_, cx);
+  // Bids are the rule-following bot's. Played out, a bid is worth what it earns against bots that all read
+  // bids as the rule-following bot does, not at a table; and a blind bid would be weighed with the cards
+  // the seat has not looked at dealt to it in every playout.
+  if (st.ph != phase::play) return bot_move(st, r_, cx);
   std::array<move, max_moves> cand;
   int n = 0;
-  if (st.ph == phase::play) st.legal_cards().for_each([&](int c) { cand[n++] = move::make_card(c); });
-  else n = st.legal_moves(cand.data());
+  st.legal_cards().for_each([&](int c) { cand[n++] = move::make_card(c); });
   if (n <= 1 || st.v->team_of[st.acting_seat()] < 0) return bot_move(st, r_, cx);
   // successive halving: ceil(log2 n) rounds, each giving the budget's share to the survivors on shared deals.
   // A budget short of one deal per candidate in the first round would choose on fewer deals than there are

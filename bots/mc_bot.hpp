@@ -1,7 +1,7 @@
-// The Monte Carlo bot: at each bid and each card it deals the cards it cannot see in ways consistent with what
-// its seat knows, plays each legal candidate out to the end of the hand with the rule-following bot at every
-// seat, and takes the candidate of best average by the variant's own scoring. It reads only the compiled
-// variant, so it plays every ruleset; its other decisions (passes, calls, discards, draws ...) are the
+// The Monte Carlo bot: at each card it plays it deals the cards it cannot see in ways consistent with what its
+// seat knows, plays each legal card out to the end of the hand with the rule-following bot at every seat,
+// and takes the card of best average by the variant's own scoring. It reads only the compiled variant, so it
+// plays every ruleset; its other decisions (bids, passes, calls, discards, draws ...) are the
 // rule-following bot's.
 #pragma once
 #include <array>

@@ -8,7 +8,7 @@ namespace spades {
 const std::array<bot_entry, 3> bot_registry = {{
     {"rule", bot_kind::rule, "the rule-following bot: bids by the variant's scoring, plays by rules of thumb"},
     {"random", bot_kind::random, "a uniformly random legal move at every decision"},
-    {"mc", bot_kind::mc, "Monte Carlo: each bid and card played out on deals consistent with what the seat knows"},
+    {"mc", bot_kind::mc, "Monte Carlo: each card played out on deals consistent with what the seat knows; bids as the rule bot"},
 }};
 
 std::optional<bot_kind> find_bot(std::string_view name) {

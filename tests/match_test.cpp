@@ -22,7 +22,7 @@ TEST_CASE("match: a small seeded duplicate run, figure for figure, the same for 
 }
 
 TEST_CASE("match: --json gives every figure; an unbounded Elo is null") {
-  auto r = run("match rulesets/standard.spades rule mc --deals 3 --seed 2 --mc-budget 64 --json --jobs 2", "", true);
+  auto r = run("match rulesets/standard.spades rule mc --deals 3 --seed 8 --mc-budget 64 --json --jobs 2", "", true);
   REQUIRE(r.code == 0);
   CHECK(r.out == R"({
   "variant": "Standard Spades",
@@ -32,24 +32,24 @@ TEST_CASE("match: --json gives every figure; an unbounded Elo is null") {
     "a": "NS",
     "b": "EW"
   },
-  "seed": 2,
+  "seed": 8,
   "deals": 3,
   "duplicate": false,
   "boards": 3,
   "games": 3,
-  "hands": 22,
+  "hands": 24,
   "per_hand": {
-    "mean": -42.54545454545455,
+    "mean": -34.041666666666664,
     "mean_95": [
-      -52.42298472988489,
-      -32.667924361024205
+      -52.00691564317347,
+      -16.07641769015986
     ]
   },
   "per_game": {
-    "mean": -312.0,
+    "mean": -272.3333333333333,
     "mean_95": [
-      -400.61118343357566,
-      -223.38881656642434
+      -369.08446505031054,
+      -175.5822016163561
     ]
   },
   "wins": 0,

@@ -1,6 +1,8 @@
 // The Monte Carlo bot: what a seat knows of the cards (a void shown, a card passed), the deals sampled from
 // it, and the bot's moves (legal, the same for the same seed).
 #include <catch2/catch.hpp>
+#include <string>
+#include <vector>
 
 #include "bots/mc_bot.hpp"
 #include "tests/test_util.hpp"
@@ -143,4 +145,45 @@ TEST_CASE("mc: the bot's move is legal, and the same for the same seed") {
   const move card_a = a.choose(st, ca);
   CHECK(card_a == b.choose(st, cb));
   CHECK(st.why_illegal(card_a).empty());
+}
+
+namespace {
+
+// The Monte Carlo bot's first move where a bid made before looking is open to it (seat N, the first to
+// bid), in `deals` random deals of `id` with N's side trailing by `behind` after a first hand; on each, the
+// rule-following bot's move is the same.
+std::vector<std::string> mc_unseen_choices(const std::string& id, int deals, int64_t behind) {
+  auto v = load_ruleset(id);
+  const auto cal = std::make_shared<const bot_calibration>(*v);
+  std::vector<std::string> said;
+  for (int d = 0; d < deals; ++d) {
+    game_state st;
+    st.new_game(*v, 3);  // W deals: N bids first
+    st.hands_played = 1;
+    st.score[v->team_of[0]] = 0;
+    st.score[1 - v->team_of[0]] = behind;
+    rng r(200 + d);
+    st.deal(r);
+    REQUIRE(st.blind_decision());
+    REQUIRE(st.acting_seat() == 0);
+    mc_bot bot(0, 9, {300});
+    bot.dealt(st);
+    bot_context cx(cal), rule_cx(cal);
+    said.push_back(format_move(st, bot.choose(st, cx)));
+    CHECK(said.back() == format_move(st, bot_move(st, r, rule_cx)));
+  }
+  return said;
+}
+
+}  // namespace
+
+TEST_CASE("mc: the bot bids as the rule-following bot, never by cards it has not looked at") {
+  // standard, 300 behind: Blind Nil (200 made, 200 lost) is open to N on every deal. Before N looks, its
+  // cards may not sway it (the bot that played its bids out, its unseen cards dealt to it in every playout,
+  // bid Blind Nil on 9 of these 16 deals, and 11 to 13 on five of the others): it looks, then bids as the
+  // rule-following bot
+  const std::vector<std::string> said = mc_unseen_choices("standard", 16, 300);
+  CHECK(said == std::vector<std::string>{"4", "1", "2", "1", "3", "nil", "3", "3", "5", "2", "1", "2", "2", "2", "2", "1"});
+  // HighGround Six or More: the first bidder of each side goes blind whatever it holds (as the rule bot)
+  CHECK(mc_unseen_choices("highground-six", 8, 0) == std::vector<std::string>(8, "go blind"));
 }
