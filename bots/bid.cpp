@@ -338,6 +338,9 @@ double expected_score(bot_context& cx, const game_state& c, const outlook& given
       at_stake += me.p[i] * mate.p[j] * ((x > 0 ? stakes[0] : 0) + (y > 0 ? stakes[1] : 0));
     }
   if (zero_stake) *zero_stake = at_stake;
+  // a seat that has looked at its cards: what hands of the variant played out with a seat playing to take
+  // nothing scored against this reckoning, per point of such stakes (calibrated::zero_bias)
+  if (!o.hand.empty()) total -= cal.zero_bias * at_stake;
   return total;
 }
 
@@ -676,6 +679,14 @@ move bot_redeal(bot_context& cx, const game_state& st) {
       ++players;
     }
   return tricks < 2.5 * players ? ms[0] : move::make_call(-1);
+}
+
+bool bid_value(bot_context& cx, const game_state& st, const move& m, double& u, double& stake) {
+  cx.answers.begin(st);  // a decision at `st`, as bot_move begins one
+  stake = 0;
+  const bool ok = score_move(cx, st, m, look(cx, st, st.acting_seat()), true, u, &stake);
+  cx.answers.root = nullptr;
+  return ok;
 }
 
 }  // namespace spades::bot_detail

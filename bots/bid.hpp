@@ -11,5 +11,10 @@ move bot_decide(bot_context& cx, const game_state& st, bool bidding);
 move bot_raise(bot_context& cx, const game_state& st);
 // A call that throws the hand in (a misdeal), made with a weak hand.
 move bot_redeal(bot_context& cx, const game_state& st);
+// The acting seat's bid `m` as bot_decide values it, the calibration's correction included
+// (calibrated::zero_bias) but not its margin for bids to take nothing: the side's expected score, and what its
+// seats playing to take nothing stand to lose (each one's first trick's cost times its chance of taking one).
+// False when the scoring fails on it.
+bool bid_value(bot_context& cx, const game_state& st, const move& m, double& u, double& stake);
 
 }  // namespace spades::bot_detail

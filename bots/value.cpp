@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "bots/bid.hpp"
 #include "bots/outcome.hpp"
 #include "bots/play.hpp"
 #include "bots/rank.hpp"
@@ -610,11 +611,71 @@ std::array<double, 2> zero_scales(const variant& v, const calibrated& raw) {
   return {covered, dangers[1].size() < 50 ? covered : std::max(covered, fitted_scale(dangers[1], made[1]))};
 }
 
+// What bids to take nothing scored in the variant's own play against what the bot reckons they are worth.
+// On up to 300 deals (of at most 3,000 dealt) whose seat of best chance (zero_chance) has at least an even
+// one, that seat bids a nil (fixed_bid), the bots bid the rest and play the hand out under the variant's
+// rules. Summed over them: the bid's value as the bot reckons it (bid_value) less the points the hand scored
+// for the side, over what the side's seats playing to take nothing stood to lose; within -0.5 to 0.5. 0 with
+// fewer than 100 such hands, or where partners bid as one, there is a dummy or twin cards. (The reckoning
+// prices the bags a hand carries to later ones, the hand's points do not. Measured in the reckoning's own
+// currency instead, the correction took nils for overrated, and cost points in the duplicate matches that
+// weighed it.)
+double learn_zero_bias(const variant& v, const calibrated& cal) {
+  if (v.bid_by_team || v.seats < 2 || v.twin_cards || v.dummy >= 0) return 0;
+  bot_context cx(std::make_shared<const bot_calibration>(v, cal));
+  rng r(0x5eed + 5);
+  move ms[max_moves];
+  int hands = 0;
+  double over = 0, stakes = 0;
+  for (int d = 0; d < 3000 && hands < 300; ++d) {
+    game_state st;
+    st.new_game(v, d % v.seats);
+    st.deal(r);
+    int nil_seat = -1;
+    double best = 0.5;
+    for (int s = 0; s < v.seats; ++s) {
+      if (s == v.dummy || v.team_of[s] < 0 || v.partner[s] < 0) continue;
+      const double p = zero_chance(cal, v, st.hands[s], value_hand(v, st.hands[s], s));
+      if (p >= best) { best = p; nil_seat = s; }
+    }
+    if (nil_seat < 0) continue;
+    double u = 0, stake = 0;
+    bool bid = false, checked = false;
+    try {
+      for (int guard = 0; guard < 4 * max_cards && !st.hand_scored && st.ph != phase::over; ++guard) {
+        if (st.ph == phase::bid && st.acting_seat() == nil_seat && !bid) {
+          const int pick = fixed_bid(st, ms, st.legal_moves(ms));
+          if (pick < 0 || !bid_value(cx, st, ms[pick], u, stake)) break;
+          bid = true;
+          cx.answers.guesses.next_decision();
+          st.apply(ms[pick]);
+          continue;
+        }
+        if (st.ph == phase::play && !checked) {
+          cx.answers.guesses.next_decision();
+          if (!bid || !bid_zero(cx, st, nil_seat)) break;
+          checked = true;
+        }
+        cx.answers.guesses.next_decision();
+        st.apply(bot_move(st, r, cx));
+      }
+    } catch (const rule_error&) {
+      continue;
+    }
+    if (!st.hand_scored || !checked || stake <= 0) continue;
+    over += u - (double)st.hand_points[v.team_of[nil_seat]];
+    stakes += stake;
+    ++hands;
+  }
+  return hands < 100 ? 0 : std::clamp(over / stakes, -0.5, 0.5);
+}
+
 }  // namespace
 
 // The variant's calibration: priced once with the danger as value_hand reckons it, then again with the danger
 // priced by hands of the variant played out by bots of that first calibration; then, where hands played out
-// say better, with the learned estimate (learn_tricks) and chance of a nil (learn_nils).
+// say better, with the learned estimate (learn_tricks) and chance of a nil (learn_nils); last, what bids to
+// take nothing scored in hands played out against the bot's reckoning of them (learn_zero_bias).
 calibrated calibrate(const variant& v) {
   const calibrated raw = calibrate_priced(v, 1);
   const std::array<double, 2> scales = zero_scales(v, raw);
@@ -622,9 +683,11 @@ calibrated calibrate(const variant& v) {
   cal.uncovered = scales[1] / scales[0];
   const trick_table learned = learn_tricks(v, cal);
   const nil_table nils = learn_nils(v, raw, scales[0]);
-  if (!learned.on && !nils.on) return cal;
-  cal = calibrate_priced(v, scales[0], learned, nils);
-  cal.uncovered = scales[1] / scales[0];
+  if (learned.on || nils.on) {
+    cal = calibrate_priced(v, scales[0], learned, nils);
+    cal.uncovered = scales[1] / scales[0];
+  }
+  cal.zero_bias = learn_zero_bias(v, cal);
   return cal;
 }
 

@@ -73,6 +73,10 @@ struct calibrated {
   unseen_hand mean;                               // ... on average
   trick_table learned;  // where on, a hand's estimate (estimate_of)
   nil_table nils;       // where on, a hand's chance of taking none (zero_chance, zero_after_passing)
+  // what a bid leaving a seat of the side to take nothing was overrated by (negative: underrated) in hands of
+  // the variant played out (learn_zero_bias), per point of what such seats stand to lose: taken off the
+  // expected score of every outcome reckoned by a seat that has looked at its cards
+  double zero_bias = 0;
 };
 
 inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
