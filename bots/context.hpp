@@ -169,6 +169,16 @@ struct hand_answers {
 
 }  // namespace bot_detail
 
+// Where calibrations made before are kept (bots/calibration_cache.hpp keeps them in files): asked for the
+// variant's before one is computed, and given each one computed. Neither may throw.
+class calibration_store {
+ public:
+  virtual ~calibration_store() = default;
+  // the variant's calibration into `out`, if one is kept
+  virtual bool load(const variant& v, bot_detail::calibrated& out) const = 0;
+  virtual void save(const variant& v, const bot_detail::calibrated& cal) const = 0;
+};
+
 // The rule-following bot's calibration of one compiled variant (its options included): computed from a
 // fixed run of random deals when a bot first needs it, once whichever thread asks, then only read. Made
 // for exactly this variant, so it is keyed by nothing; the variant must outlive it.
@@ -177,6 +187,8 @@ class bot_calibration {
   explicit bot_calibration(const variant& v);
   // one made already
   bot_calibration(const variant& v, bot_detail::calibrated ready);
+  // one kept in `store` when first needed, else computed then and given to `store`
+  bot_calibration(const variant& v, std::shared_ptr<const calibration_store> store);
   ~bot_calibration();
   bot_calibration(const bot_calibration&) = delete;
   bot_calibration& operator=(const bot_calibration&) = delete;
@@ -189,6 +201,7 @@ class bot_calibration {
 
  private:
   const variant& v_;
+  std::shared_ptr<const calibration_store> store_;
   mutable std::once_flag once_;
   mutable std::unique_ptr<bot_detail::calibrated> cal_;
   mutable std::mutex reads_mutex_;

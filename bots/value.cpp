@@ -698,6 +698,7 @@ bot_calibration::bot_calibration(const variant& v, bot_detail::calibrated ready)
 }
 
 bot_calibration::bot_calibration(const variant& v) : v_(v) {}
+bot_calibration::bot_calibration(const variant& v, std::shared_ptr<const calibration_store> store) : v_(v), store_(std::move(store)) {}
 bot_calibration::~bot_calibration() = default;
 
 namespace {
@@ -746,7 +747,15 @@ bot_detail::trick_reads_answer bot_calibration::trick_reads_for(const game_state
 }
 
 const bot_detail::calibrated& bot_calibration::get() const {
-  std::call_once(once_, [this] { cal_ = std::make_unique<bot_detail::calibrated>(bot_detail::calibrate(v_)); });
+  std::call_once(once_, [this] {
+    auto kept = std::make_unique<bot_detail::calibrated>();
+    if (store_ && store_->load(v_, *kept)) {
+      cal_ = std::move(kept);
+      return;
+    }
+    cal_ = std::make_unique<bot_detail::calibrated>(bot_detail::calibrate(v_));
+    if (store_) store_->save(v_, *cal_);
+  });
   return *cal_;
 }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "bots/calibration_cache.hpp"
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/games.hpp"
@@ -134,7 +135,7 @@ int cmd_match(int argc, char** argv) {
   proto.new_game(v, 0);
   apply_options(proto, a.multi);
 
-  const match_setup setup{v, proto, bot_a, bot_b, a_command, b_command, timeout_ms, std::make_shared<const bot_calibration>(v), mc, seed, a.has("--duplicate")};
+  const match_setup setup{v, proto, bot_a, bot_b, a_command, b_command, timeout_ms, cached_calibration(v), mc, seed, a.has("--duplicate")};
   game_runner<match_sums> boards(first, count, [] { return match_sums{}; },
                                  [&](long long b, match_sums& part) { return play_board(setup, b, part); });
   match_sums s;

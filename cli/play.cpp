@@ -24,6 +24,7 @@
 #include "runtime/claim.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
+#include "bots/calibration_cache.hpp"
 #include "bots/players.hpp"
 #include "cli/games.hpp"
 
@@ -716,7 +717,7 @@ int cmd_play(int argc, char** argv) {
   game_state st;
   st.new_game(v, (int)r.below((uint32_t)v.seats));
   apply_options(st, a.multi);
-  seated_bots bots(kinds.kinds, seed, std::make_shared<const bot_calibration>(v), mc, &kinds.exec);
+  seated_bots bots(kinds.kinds, seed, cached_calibration(v), mc, &kinds.exec);
   table tb(v, st, bots, me, term.color, notation_wanted(a, term) == card_notation::symbols);
   std::unique_ptr<game_recorder> rec;
   if (!record_path.empty()) {

@@ -25,6 +25,7 @@
 #include "cli/sim_report.hpp"
 #include "runtime/choices.hpp"
 #include "runtime/loop.hpp"
+#include "bots/calibration_cache.hpp"
 #include "bots/players.hpp"
 
 namespace spades::cli {
@@ -355,7 +356,7 @@ int cmd_sim(int argc, char** argv) {
   const auto [first, count] = shard_games(shard, games);
   jobs = (int)std::max<long long>(1, std::min<long long>(jobs, count));
   sim_record rec(v, a, proto, seed);
-  const run_setup setup{v, proto, kinds, std::make_shared<const bot_calibration>(v), mc, seed, games, a.has("--timing"), rec.set_up ? &*rec.set_up : nullptr, first};
+  const run_setup setup{v, proto, kinds, cached_calibration(v), mc, seed, games, a.has("--timing"), rec.set_up ? &*rec.set_up : nullptr, first};
   game_runner<summary> games_run(
       first, count, [&] { return summary(v); },
       [&](long long g, summary& part) {

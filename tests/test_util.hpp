@@ -50,11 +50,18 @@ inline std::string shell(const std::string& cmd, int* status = nullptr) {
   return out;
 }
 
-// `spades play` keeps its games in a folder of this process's own, never the user's, and fits no text to a
-// width (COLUMNS empty: as if unset, whatever the shell running the tests exports): the environment
-// settings to put before the binary in a shell command.
+// `spades play` keeps its games in a folder of this process's own, and every command its calibrations in the
+// build tree's (the suite's, shared with the tests CTest runs: CMakeLists.txt), never in the user's; and no
+// text is fitted to a width (COLUMNS empty: as if unset, whatever the shell running the tests exports): the
+// environment settings to put before the binary in a shell command.
 inline std::string state_env() {
-  return "COLUMNS= XDG_STATE_HOME=" + (std::filesystem::temp_directory_path() / ("spades-state-" + std::to_string(getpid()))).string() + " ";
+  const auto tmp = std::filesystem::temp_directory_path();
+#ifdef SPADES_BUILD_DIR
+  const std::string cache = SPADES_BUILD_DIR "/test-cache";
+#else
+  const std::string cache = (tmp / ("spades-cache-" + std::to_string(getpid()))).string();
+#endif
+  return "COLUMNS= XDG_STATE_HOME=" + (tmp / ("spades-state-" + std::to_string(getpid()))).string() + " XDG_CACHE_HOME=" + cache + " ";
 }
 
 // What goes before a command in a shell line so that a folder's permissions bind it: `setpriv` to the user

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "bots/bot.hpp"
+#include "bots/calibration_cache.hpp"
 #include "runtime/loop.hpp"
 #include "runtime/notation.hpp"
 
@@ -98,7 +99,7 @@ table::table(table_setup setup)
     : setup_(std::move(setup)),
       r_(setup_.seed),
       commands_(commands_of(setup_)),
-      bots_(kinds_of(setup_), setup_.seed, std::make_shared<const bot_calibration>(*setup_.v), mc_options{setup_.mc_budget}, &commands_),
+      bots_(kinds_of(setup_), setup_.seed, cached_calibration(*setup_.v), mc_options{setup_.mc_budget}, &commands_),
       rec_(*setup_.v, setup_.ruleset, json::object()),
       at_decision_(setup_.v->seats),
       undo_agreed_(setup_.v->seats) {
