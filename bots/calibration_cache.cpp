@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 #include <system_error>
 #include <type_traits>
 #include <vector>
@@ -32,7 +33,7 @@ namespace {
 constexpr char magic[] = "spades calibration 1\n";
 
 // FNV-1a, 64 bits: the file's name
-uint64_t fnv(const std::string& s) {
+uint64_t fnv(std::string_view s) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
   return h;
@@ -49,7 +50,7 @@ uint64_t mix(const std::string& s) {
 }
 
 uint64_t checksum(const calibrated& cal) {
-  return fnv(std::string(reinterpret_cast<const char*>(&cal), sizeof cal));
+  return fnv(std::string_view(reinterpret_cast<const char*>(&cal), sizeof cal));
 }
 
 // Everything the calibration hangs on: the program, and the variant as compiled from its files' text and
@@ -61,6 +62,11 @@ std::string key_of(const std::string& identity, const variant& v) {
   key += fmt::format("\n{}", v.option_defaults.size());
   for (int64_t o : v.option_defaults) key += fmt::format(" {}", o);
   return key;
+}
+
+// The file of a key's calibration in `folder`.
+std::string file_of(const std::string& folder, const std::string& key) {
+  return (fs::path(folder) / fmt::format("calibration-{:016x}.bin", fnv(key))).string();
 }
 
 template <typename T>
@@ -89,13 +95,13 @@ calibration_files::calibration_files(std::string folder, std::string identity, i
 
 std::string calibration_files::path_for(const variant& v) const {
   const std::string key = key_of(identity_, v);
-  return key.empty() ? "" : (fs::path(folder_) / fmt::format("calibration-{:016x}.bin", fnv(key))).string();
+  return key.empty() ? "" : file_of(folder_, key);
 }
 
 bool calibration_files::load(const variant& v, calibrated& out) const {
   const std::string key = key_of(identity_, v);
   if (key.empty()) return false;
-  std::ifstream in(path_for(v), std::ios::binary);
+  std::ifstream in(file_of(folder_, key), std::ios::binary);
   char head[sizeof magic - 1];
   uint64_t check = 0, sum = 0;
   uint32_t size = 0;
@@ -115,7 +121,7 @@ void calibration_files::save(const variant& v, const calibrated& cal) const {
   fs::create_directories(folder_, ec);
   if (ec) return;
   // written whole under a name of its own, then renamed: a reader sees the old file or the new, never part
-  const std::string path = path_for(v);
+  const std::string path = file_of(folder_, key);
   const std::string part = fmt::format("{}.{}-{}.part", path, ::getpid(), written++);
   {
     std::ofstream out(part, std::ios::binary | std::ios::trunc);
