@@ -84,10 +84,13 @@ inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv
 inline double estimate_of(const calibrated& cal, const variant& v, card_set hand, const hand_value& hv) {
   return cal.learned.on ? cal.learned.tricks(v, hand) : tricks_of(cal, hv);
 }
+// p with its log-odds times `slope` plus `shift`
+double rescaled(double p, double shift, double slope);
 // The spread (standard deviation) of the estimates of the variant's hands, from the bands' averages.
 double hand_spread(const calibrated& cal);
-// The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed; calibrate_priced:
-// the same with the danger of taking a trick priced at `scale`.
+// The variant's calibration, made by bot_calibration (bots/context.hpp) when first needed, from hands of the
+// variant played out (bots/learn.cpp); calibrate_priced: the variant's hands valued alone, with the danger of
+// taking a trick priced at `scale`.
 calibrated calibrate(const variant& v);
 calibrated calibrate_priced(const variant& v, double scale, const trick_table& learned = {}, const nil_table& nils = {});
 
