@@ -583,8 +583,13 @@ move choose_unseen(bot_context& cx, const game_state& st, move* ms, int n) {
   const variant& v = *st.v;
   const calibrated& cal = cx.calibration();
   const int seat = st.acting_seat();
-  std::array<outlook, unseen_bands> bands;
-  for (int k = 0; k < unseen_bands; ++k) bands[k] = look(cx, st, seat, &cal.bands[k]);
+  // the bands as the seat looking first would see them, and as a blind move stakes them (blind_band)
+  std::array<outlook, unseen_bands> bands, blind_bands;
+  for (int k = 0; k < unseen_bands; ++k) {
+    bands[k] = look(cx, st, seat, &cal.bands[k]);
+    const unseen_hand shifted = blind_band(cal, k);
+    blind_bands[k] = look(cx, st, seat, &shifted);
+  }
   const bool answer = st.ph == phase::agree;
   // the moves made blind (every answer) to the end of the list, in their order
   move blind[max_moves];
@@ -597,7 +602,7 @@ move choose_unseen(bot_context& cx, const game_state& st, move* ms, int n) {
   double best_u = -1e300;
   for (int pass = 0; pass < 2 && best < 0; ++pass)
     for (int i = 0; i < nblind; ++i) {
-      const double u = unseen_score(cx, st, blind[i], bands, pass == 1);
+      const double u = unseen_score(cx, st, blind[i], blind_bands, pass == 1);
       if (u > best_u + 1e-9) { best = i; best_u = u; }
     }
   if (nseen == 0) return blind[best >= 0 ? best : 0];

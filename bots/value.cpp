@@ -146,6 +146,12 @@ double rescaled(double p, double shift, double slope) {
   return 1 / (1 + std::exp(-(shift + slope * std::log(p / (1 - p)))));
 }
 
+unseen_hand blind_band(const calibrated& cal, int k) {
+  unseen_hand u = cal.bands[k];
+  for (int j = 1; j <= max_passed; ++j) u.p0_passed[j] = rescaled(u.p0_passed[j], cal.blind_shift, 1);
+  return u;
+}
+
 double nil_table::chance(const variant& v, card_set hand) const {
   double p = 1;
   hand.for_each([&](int c) { p *= 1 - taken[trick_table::cell(v, hand, c)]; });
@@ -277,8 +283,8 @@ calibrated calibrate_priced(const variant& v, double scale, const trick_table& l
       for (int k = 0; k <= max_passed; ++k) p0[k] += fitted[k];
       // a hand not looked at takes the plainer guess: priced by the fitted one, a blind nil was bid far
       // more often than it was made. Passing its highest cards, the fitted guess after them: forced on
-      // every hand, the blind nils and naughts that pass cards were made about as often as it says, far
-      // more often than the plainer guess says
+      // every hand, the blind nils and naughts that pass cards were made far more often than the plainer
+      // guess says (and more often still than the fitted one: learn_blind_shift)
       passed_chances unseen = fitted;
       unseen[0] = std::exp(-scale * hv.plain_danger);
       if (s != v.dummy) seen.push_back({hv, unseen, hands[s]});

@@ -77,7 +77,15 @@ struct calibrated {
   // the variant played out (learn_zero_bias), per point of what such seats stand to lose: taken off the
   // expected score of every outcome reckoned by a seat that has looked at its cards
   double zero_bias = 0;
+  // how often blind bids to take nothing that pass cards were made in hands of the variant played out
+  // (learn_blind_shift), against the bands' chances after passing: the shift of those chances' log-odds a
+  // seat deciding before it looks gives them (blind_band)
+  double blind_shift = 0;
 };
+
+// Band k of a hand not looked at, as a seat deciding before it looks stakes it on a blind move: its chances
+// of taking none after passing cards shifted by calibrated::blind_shift (the one without passing as it is).
+unseen_hand blind_band(const calibrated& cal, int k);
 
 inline double tricks_of(const calibrated& cal, const hand_value& hv) { return hv.tricks + cal.incidental * hv.incidental; }
 // A hand's estimate: what the learned table says where it is on, else value_hand's (`hv`, of `hand`), priced.

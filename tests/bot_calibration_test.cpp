@@ -278,3 +278,125 @@ TEST_CASE("bot: with standard's correction the bot bids nil on hands it bid a nu
   }
   CHECK(differ >= 10);
 }
+
+namespace {
+
+// `cx`'s calibration with no shift of a blind nil's chances
+bot_context unshifted(const variant& v, const bot_context& cx) {
+  bot_detail::calibrated c = cx.calibration();
+  c.blind_shift = 0;
+  return bot_context(std::make_shared<const bot_calibration>(v, c));
+}
+
+// The first bid among `ms` of one fixed number made blind (a blind nil), or -1.
+int blind_nil_bid(const variant& v, const move* ms, int n) {
+  for (int i = 0; i < n; ++i)
+    if (ms[i].type == move::bid && v.bids[ms[i].a].lo == v.bids[ms[i].a].hi && v.bids[ms[i].a].blind) return i;
+  return -1;
+}
+
+// Games of the bots from `seed`: every state in which the seat to bid may bid a blind nil, up to `most`.
+std::vector<game_state> blind_chances(const variant& v, bot_context& cx, uint64_t seed, size_t most) {
+  std::vector<game_state> found;
+  rng r(seed);
+  for (int g = 0; g < 100 && found.size() < most; ++g) {
+    game_state st;
+    st.new_game(v, g % v.seats);
+    for (int guard = 0; guard < 20000 && st.ph != phase::over && found.size() < most; ++guard) {
+      if (st.ph == phase::deal) {
+        st.deal(r);
+        continue;
+      }
+      move ms[max_moves];
+      if (st.ph == phase::bid && blind_nil_bid(v, ms, st.legal_moves(ms)) >= 0) found.push_back(st);
+      st.apply(bot_move(st, r, cx));
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("bot: how often a blind nil passing cards is made is learned from blind nils of the variant played out") {
+  // Standard's blind nils, their exchange taken, were made more often than the bands' chances after passing
+  // say (a positive shift of their log-odds). German's Double Zero passes no card: nothing is learned, nor
+  // where no blind nil is offered.
+  auto standard = load_ruleset("standard");
+  bot_context cx(*standard);
+  const bot_detail::calibrated& cal = cx.calibration();
+  CHECK(cal.blind_shift > 0.5);
+  CHECK(cal.blind_shift < 1.5);
+  for (const char* name : {"german", "bux-lowball", "two"}) {
+    INFO(name);
+    auto v = load_ruleset(name);
+    CHECK(bot_context(*v).calibration().blind_shift == 0);
+  }
+  // Exactly: a blind decision's band keeps its chance of taking none without passing, and shifts the
+  // log-odds of each after passing by the learned shift.
+  auto logit = [](double p) { return std::log(p / (1 - p)); };
+  for (int k = 0; k < bot_detail::unseen_bands; ++k) {
+    const bot_detail::unseen_hand b = bot_detail::blind_band(cal, k);
+    CHECK(b.p0 == cal.bands[k].p0);
+    CHECK(b.p0_passed[0] == cal.bands[k].p0_passed[0]);
+    CHECK(b.mu == cal.bands[k].mu);
+    for (int j = 1; j <= bot_detail::max_passed; ++j) CHECK(logit(b.p0_passed[j]) == Approx(logit(cal.bands[k].p0_passed[j]) + cal.blind_shift));
+  }
+  // On games the calibration never saw: a blind nil bid wherever one is open, the hand played out by the
+  // bots. Of those the partner covers (not playing to take nothing itself), the shifted chances say how many
+  // are made, the unshifted ones far fewer.
+  std::vector<game_state> chances = blind_chances(*standard, cx, 2026, 200);
+  REQUIRE(chances.size() == 200);
+  rng r(5);
+  double made = 0, shifted = 0, plain = 0;
+  int bids = 0;
+  for (const game_state& at : chances) {
+    game_state st = at;
+    const int seat = st.acting_seat(), hand = st.hands_played;
+    const card_set dealt = st.hands[seat];
+    move ms[max_moves];
+    st.apply(ms[blind_nil_bid(*standard, ms, st.legal_moves(ms))]);
+    int passed = -1;
+    bool covered = false;
+    for (int guard = 0; guard < 1000 && st.hands_played == hand; ++guard) {
+      if (st.ph == phase::play && passed < 0) {
+        passed = std::min(bot_detail::max_passed, (dealt & ~st.hands[seat]).count());
+        covered = !bot_detail::bid_zero(cx, st, standard->partner[seat]);
+      }
+      st.apply(bot_move(st, r, cx));
+    }
+    REQUIRE(st.hands_played == hand + 1);
+    if (passed <= 0 || !covered) continue;
+
+    ++bids;
+    made += st.tricks_won[seat] == 0;
+    for (int k = 0; k < bot_detail::unseen_bands; ++k) {
+      shifted += bot_detail::blind_band(cal, k).p0_passed[passed] / bot_detail::unseen_bands;
+      plain += cal.bands[k].p0_passed[passed] / bot_detail::unseen_bands;
+    }
+  }
+  REQUIRE(bids >= 80);
+  INFO("made " << made / bids << ", shifted " << shifted / bids << ", unshifted " << plain / bids);
+  CHECK(std::abs(shifted - made) / bids < 0.05);
+  CHECK((made - plain) / bids > 0.1);
+}
+
+TEST_CASE("bot: with standard's shift the bot bids blind nil where it looked at its cards before, never the reverse") {
+  auto v = load_ruleset("standard");
+  bot_context cx(*v);
+  REQUIRE(cx.calibration().blind_shift > 0);
+  bot_context plain = unshifted(*v, cx);
+  const std::vector<game_state> chances = blind_chances(*v, cx, 11, 300);
+  REQUIRE(chances.size() == 300);
+  rng r(3);
+  int blind = 0, both = 0;
+  for (size_t i = 0; i < chances.size(); ++i) {
+    const move a = bot_move(chances[i], r, cx), b = bot_move(chances[i], r, plain);
+    const bool a_blind = v->bids[a.a].blind, b_blind = v->bids[b.a].blind;
+    INFO("chance " << i);
+    CHECK((a_blind || !b_blind));
+    blind += a_blind && !b_blind;
+    both += a_blind && b_blind;
+  }
+  CHECK(blind >= 50);
+  CHECK(both >= 1);
+}

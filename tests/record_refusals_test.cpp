@@ -184,12 +184,12 @@ TEST_CASE("record refusals: replay checks record.games against the games replaye
   const std::string dir = temp_dir();
   REQUIRE(run("sim rulesets/standard.spades --games 2 --seed 7 --record " + dir + "/sim.json").code == 0);
   const ojson doc = ojson::parse(slurp(dir + "/sim.json"));
-  REQUIRE(doc["record"]["games"][0]["winner"] == "NS");
-  REQUIRE(doc["record"]["games"][0]["cases"] == 9);
+  REQUIRE(doc["record"]["games"][0]["winner"] == "EW");
+  REQUIRE(doc["record"]["games"][0]["cases"] == 8);
 
-  auto r = run("replay " + tampered(dir, "winner", doc, [](ojson& d) { d["record"]["games"][0]["winner"] = "EW"; }));
+  auto r = run("replay " + tampered(dir, "winner", doc, [](ojson& d) { d["record"]["games"][0]["winner"] = "NS"; }));
   CHECK(r.code == 1);
-  CHECK(r.out == dir + "/winner.json: record.games[0].winner: the record says \"EW\", the game replayed gives \"NS\"\n");
+  CHECK(r.out == dir + "/winner.json: record.games[0].winner: the record says \"NS\", the game replayed gives \"EW\"\n");
 
   r = run("replay " + tampered(dir, "nowinner", doc, [](ojson& d) { d["record"]["games"][0]["winner"] = "ZZ"; }));
   CHECK(r.code == 2);
@@ -197,14 +197,14 @@ TEST_CASE("record refusals: replay checks record.games against the games replaye
 
   r = run("replay " + tampered(dir, "cases", doc, [](ojson& d) { d["record"]["games"][0]["cases"] = 999999; }));
   CHECK(r.code == 2);
-  CHECK(r.out == dir + "/cases.json: record.games[0].cases: 999999 cases from case 1 on, but the record holds 16 cases\n");
+  CHECK(r.out == dir + "/cases.json: record.games[0].cases: 999999 cases from case 1 on, but the record holds 15 cases\n");
 
   r = run("replay " + tampered(dir, "split", doc, [](ojson& d) {
-    d["record"]["games"][0]["cases"] = 8;
+    d["record"]["games"][0]["cases"] = 7;
     d["record"]["games"][1]["cases"] = 8;
   }));
   CHECK(r.code == 1);
-  CHECK(r.out == dir + "/split.json: record.games[0].cases: the record says 8, the game replayed gives 9\n");
+  CHECK(r.out == dir + "/split.json: record.games[0].cases: the record says 7, the game replayed gives 8\n");
 
   r = run("replay " + tampered(dir, "score", doc, [](ojson& d) { d["record"]["games"][1]["score"]["NS"] = 999; }));
   CHECK(r.code == 1);

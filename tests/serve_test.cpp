@@ -114,8 +114,8 @@ TEST_CASE("serve: one person and three bots play standard to the end through the
   const json end = me.last_view();
   REQUIRE(end.contains("over"));
   // the person's moves (the first bid offered, the first card playable) and the bots' are the seed's
-  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 6})"));
-  CHECK(end["scores"] == json::parse(R"([{"team": "NS", "score": 105, "counters": {"bags": 5}}, {"team": "EW", "score": 542, "counters": {"bags": 2}}])"));
+  CHECK(end["over"] == json::parse(R"({"winner": "EW", "winner_team": 1, "reason": "a score reached 500", "hands": 10})"));
+  CHECK(end["scores"] == json::parse(R"([{"team": "NS", "score": -2210, "counters": {"bags": 0}}, {"team": "EW", "score": 581, "counters": {"bags": 1}}])"));
   CHECK(end["sheet"][0] == json::parse(R"({"hand": 1, "teams": [
       {"team": "NS", "points": -50, "score": -50, "counters": {"bags": 0}, "rules": "contract: bid 4+1 took 4, -50"},
       {"team": "EW", "points": 63, "score": 63, "counters": {"bags": 3}, "rules": "contract: bid 2+4 took 9, +63, bags 0 -> 3"}]})"));
@@ -444,7 +444,7 @@ TEST_CASE("serve: with a state folder a finished game goes into the history, whi
   const fs::path dir = fs::temp_directory_path() / ("spades-serve-history-" + random_token(6));
   fs::create_directories(dir);
   hub_config c = config(dir.string());
-  c.seed = 1;  // the game of the first test: EW win 583 to -1737 after 8 hands
+  c.seed = 1;  // the game of the first test: EW win 581 to -2210 after 10 hands
   hub h(c);
   // no game finished yet: an empty history, not an error
   CHECK(json::parse(h.history("", "").body) == json::parse(R"({"games": [], "players": [], "total": 0})"));
@@ -458,9 +458,9 @@ TEST_CASE("serve: with a state folder a finished game goes into the history, whi
   REQUIRE(all["games"].size() == 1);
   const json& g = all["games"][0];
   CHECK(g["ruleset"] == "standard");
-  CHECK(g["hands"] == 6);
+  CHECK(g["hands"] == 10);
   CHECK(g["winner"] == "EW");
-  CHECK(g["score"] == json::parse(R"({"NS": 105, "EW": 542})"));
+  CHECK(g["score"] == json::parse(R"({"NS": -2210, "EW": 581})"));
   CHECK(g["seats"][2] == json::parse(R"({"seat": "S", "side": "NS", "player": "Ann", "kind": "person"})"));
   CHECK(g["seats"][0]["player"] == "rule (N)");
   // the person's figures over the one game: played, lost, and the figures standard has (none absent)

@@ -50,10 +50,10 @@ const char* const STATS_TABLE =
     "5 games finished in 2 records of DIR\n"
     "\n"
     "player   kind     games  wins  bids made  sets  nils made  nils failed  bags\n"
-    "bot (E)  bot          5     2         37     1          2            1    56\n"
-    "bot (N)  bot          5     3         37     1          3            0    62\n"
-    "bot (S)  bot          5     3         39     1          1            0    62\n"
-    "bot (W)  bot          5     2         35     1          4            2    56\n";
+    "bot (E)  bot          5     3         37     1          3            2    65\n"
+    "bot (N)  bot          5     2         38     3          2            0    60\n"
+    "bot (S)  bot          5     2         37     3          3            1    60\n"
+    "bot (W)  bot          5     3         36     1          4            3    65\n";
 // aces alone: no bid of zero tricks, so no nil figures
 const char* const STATS_ACES =
     "5 games finished in 2 records of DIR (2 of them shown)\n"
@@ -64,7 +64,7 @@ const char* const STATS_ACES =
     "bot (S)  bot          2     1         18     0          -            -    22\n"
     "bot (W)  bot          2     1         18     0          -            -    23\n";
 const char* const STATS_JSON_N =
-    R"j([{"bags":62,"bids_made":37,"games":5,"kind":"bot","nils_failed":0,"nils_made":3,"player":"bot (N)","sets":1,"wins":3}])j";
+    R"j([{"bags":60,"bids_made":38,"games":5,"kind":"bot","nils_failed":0,"nils_made":2,"player":"bot (N)","sets":3,"wins":2}])j";
 // the unreadable files first (standard error), then the figures of the records read
 const char* const STATS_SKIPPED =
     "DIR/c-truncated.json: skipped: not a game record: not valid JSON (cut short, or no JSON at all; see spec/records.md)\n"
@@ -74,10 +74,10 @@ const char* const STATS_SKIPPED =
     "5 games finished in 2 records of DIR; 4 files skipped\n"
     "\n"
     "player   kind     games  wins  bids made  sets  nils made  nils failed  bags\n"
-    "bot (E)  bot          5     2         37     1          2            1    56\n"
-    "bot (N)  bot          5     3         37     1          3            0    62\n"
-    "bot (S)  bot          5     3         39     1          1            0    62\n"
-    "bot (W)  bot          5     2         35     1          4            2    56\n";
+    "bot (E)  bot          5     3         37     1          3            2    65\n"
+    "bot (N)  bot          5     2         38     3          2            0    60\n"
+    "bot (S)  bot          5     2         37     3          3            1    60\n"
+    "bot (W)  bot          5     3         36     1          4            3    65\n";
 
 }  // namespace
 

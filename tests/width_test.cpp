@@ -190,7 +190,7 @@ TEST_CASE("width: the banner at the table, sim's table of sides and replay's sco
   // sim: a column per side, 20 + 14 each; at 40 one side a block
   const std::string sim = at_width("40", "sim rulesets/standard.spades --games 2 --seed 1 --bots rule", "");
   CHECK(sim.find("side                            NS\nbots                          rule\nwins                             2\n") != std::string::npos);
-  CHECK(sim.find("bag_penalties                    1\n  per hand                   0.071\n\nside                            EW\nbots                          rule\n") !=
+  CHECK(sim.find("bag_penalties                    0\n  per hand                   0.000\n\nside                            EW\nbots                          rule\n") !=
         std::string::npos);
   const std::string sim_whole = at_width("", "sim rulesets/standard.spades --games 2 --seed 1 --bots rule", "");
   CHECK(sim_whole.find("side                            NS            EW\n") != std::string::npos);
