@@ -179,10 +179,10 @@ std::vector<std::string> mc_unseen_choices(const std::string& id, int deals, int
 
 TEST_CASE("mc: the bot bids as the rule-following bot, never by cards it has not looked at") {
   // German, the scores level: Double Zero (a blind nil passing no card, 200 made, 200 lost) is open to N on
-  // every deal. Before N looks, its cards may not sway it (the bot that played its bids out, its unseen cards
-  // dealt to it in every playout, went blind on 9 of these 16 deals in standard, and bid 11 to 13 on five of
-  // the others): made about a quarter of the time, it is not worth it; N looks, then bids as the
-  // rule-following bot
+  // every deal. Before N looks, its cards may not sway it (the bot that played its bids out, its unseen
+  // cards dealt to it in every playout, went blind on 9 of these deals in standard 300 behind, and bid 11 to
+  // 13 on five of the others): made about a quarter of the time, it is not worth it; N looks, then bids as
+  // the rule-following bot
   CHECK(mc_unseen_choices("german", 16, 0) ==
         std::vector<std::string>{"4", "1", "2", "1", "3", "zero", "3", "3", "5", "2", "1", "2", "2", "2", "2", "1"});
   // standard, 300 behind: Blind Nil with its exchange, made about three times in four, is worth it whatever
