@@ -587,6 +587,10 @@ move choose_unseen(bot_context& cx, const game_state& st, move* ms, int n) {
   std::array<outlook, unseen_bands> bands, blind_bands;
   for (int k = 0; k < unseen_bands; ++k) {
     bands[k] = look(cx, st, seat, &cal.bands[k]);
+    if (cal.blind_shift == 0) {
+      blind_bands[k] = bands[k];
+      continue;
+    }
     const unseen_hand shifted = blind_band(cal, k);
     blind_bands[k] = look(cx, st, seat, &shifted);
   }

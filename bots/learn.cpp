@@ -17,12 +17,12 @@ namespace spades::bot_detail {
 
 namespace {
 
-// A bid kind of one fixed number, not blind, whose bidder's side loses by its taking a trick (a nil): asked of
-// the scoring once the bids are in (zero_wanted). The first legal one, or -1.
-int fixed_bid(const game_state& st, const move* ms, int n) {
+// A bid kind of one fixed number whose bidder's side loses by its taking a trick (a nil; asked of the scoring
+// once the bids are in: zero_wanted), made blind or not as `blind` says. The first legal one, or -1.
+int fixed_bid(const game_state& st, const move* ms, int n, bool blind = false) {
   for (int i = 0; i < n; ++i) {
     const bid_kind& k = st.v->bids[ms[i].a];
-    if (ms[i].type == move::bid && k.lo == k.hi && !k.blind) return i;
+    if (ms[i].type == move::bid && k.lo == k.hi && k.blind == blind) return i;
   }
   return -1;
 }
@@ -373,15 +373,6 @@ double learn_zero_bias(const variant& v, const calibrated& cal) {
   return hands < 100 ? 0 : std::clamp(over / stakes, -0.5, 0.5);
 }
 
-// A blind bid of one fixed number (a blind nil) legal for the seat to act in `st`: its index in `ms`, or -1.
-int blind_fixed_bid(const game_state& st, const move* ms, int n) {
-  for (int i = 0; i < n; ++i) {
-    const bid_kind& k = st.v->bids[ms[i].a];
-    if (ms[i].type == move::bid && k.lo == k.hi && k.blind) return i;
-  }
-  return -1;
-}
-
 // One blind bid to take nothing made in `st` (the seat to act bids `bid`) and the hand played out from
 // there by the bots: false when it says nothing (not played for nothing, not played to the end); else
 // `passed`, the cards the seat passed in an exchange (at most max_passed), and `made`.
@@ -443,7 +434,7 @@ double learn_blind_shift(const variant& v, const calibrated& cal) {
         cx.answers.guesses.next_decision();
         if (st.ph == phase::bid) {
           const int n = st.legal_moves(ms);
-          const int pick = blind_fixed_bid(st, ms, n);
+          const int pick = fixed_bid(st, ms, n, true);
           int passed = 0;
           bool made = false;
           if (pick >= 0 && blind_played_out(st, ms[pick], shared, r, passed, made) && passed > 0) bids.push_back({passed, made});

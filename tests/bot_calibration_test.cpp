@@ -24,10 +24,10 @@ game_state fresh_deal(const variant& v, rng& r, int d) {
   return st;
 }
 
-// The first bid among `ms` of one fixed number, not blind (a nil), or -1.
-int nil_bid(const variant& v, const move* ms, int n) {
+// The first bid among `ms` of one fixed number, made blind or not as `blind` says (a nil, a blind nil), or -1.
+int nil_bid(const variant& v, const move* ms, int n, bool blind = false) {
   for (int i = 0; i < n; ++i)
-    if (ms[i].type == move::bid && v.bids[ms[i].a].lo == v.bids[ms[i].a].hi && !v.bids[ms[i].a].blind) return i;
+    if (ms[i].type == move::bid && v.bids[ms[i].a].lo == v.bids[ms[i].a].hi && v.bids[ms[i].a].blind == blind) return i;
   return -1;
 }
 
@@ -288,13 +288,6 @@ bot_context unshifted(const variant& v, const bot_context& cx) {
   return bot_context(std::make_shared<const bot_calibration>(v, c));
 }
 
-// The first bid among `ms` of one fixed number made blind (a blind nil), or -1.
-int blind_nil_bid(const variant& v, const move* ms, int n) {
-  for (int i = 0; i < n; ++i)
-    if (ms[i].type == move::bid && v.bids[ms[i].a].lo == v.bids[ms[i].a].hi && v.bids[ms[i].a].blind) return i;
-  return -1;
-}
-
 // Games of the bots from `seed`: every state in which the seat to bid may bid a blind nil, up to `most`.
 std::vector<game_state> blind_chances(const variant& v, bot_context& cx, uint64_t seed, size_t most) {
   std::vector<game_state> found;
@@ -308,7 +301,7 @@ std::vector<game_state> blind_chances(const variant& v, bot_context& cx, uint64_
         continue;
       }
       move ms[max_moves];
-      if (st.ph == phase::bid && blind_nil_bid(v, ms, st.legal_moves(ms)) >= 0) found.push_back(st);
+      if (st.ph == phase::bid && nil_bid(v, ms, st.legal_moves(ms), true) >= 0) found.push_back(st);
       st.apply(bot_move(st, r, cx));
     }
   }
@@ -354,7 +347,7 @@ TEST_CASE("bot: how often a blind nil passing cards is made is learned from blin
     const int seat = st.acting_seat(), hand = st.hands_played;
     const card_set dealt = st.hands[seat];
     move ms[max_moves];
-    st.apply(ms[blind_nil_bid(*standard, ms, st.legal_moves(ms))]);
+    st.apply(ms[nil_bid(*standard, ms, st.legal_moves(ms), true)]);
     int passed = -1;
     bool covered = false;
     for (int guard = 0; guard < 1000 && st.hands_played == hand; ++guard) {
